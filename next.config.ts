@@ -1,0 +1,38 @@
+import createMDX from "@next/mdx";
+import type { NextConfig } from "next";
+
+const securityHeaders = [
+  { key: "X-Content-Type-Options", value: "nosniff" },
+  { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
+  { key: "X-Frame-Options", value: "SAMEORIGIN" },
+  { key: "Permissions-Policy", value: "camera=(), microphone=(), geolocation=()" },
+  {
+    key: "Content-Security-Policy",
+    value: "object-src 'none'; base-uri 'none'; frame-ancestors 'self'; form-action 'self'",
+  },
+];
+
+const nextConfig: NextConfig = {
+  pageExtensions: ["ts", "tsx", "md", "mdx"],
+  poweredByHeader: false,
+  typedRoutes: false,
+  images: {
+    // SPEC §9: the image widths the product serves.
+    deviceSizes: [640, 750, 828, 1080, 1200, 1920, 2048, 3840],
+    imageSizes: [16, 32, 48, 64, 96, 128, 256, 384],
+  },
+  // PGlite and its socket server are only used by scripts, never bundled into the app.
+  serverExternalPackages: ["@electric-sql/pglite", "@electric-sql/pglite-socket", "pino", "pino-pretty"],
+  async headers() {
+    return [{ source: "/:path*", headers: securityHeaders }];
+  },
+};
+
+const withMDX = createMDX({
+  extension: /\.(md|mdx)$/,
+  options: {
+    remarkPlugins: [["remark-gfm", {}]],
+  },
+});
+
+export default withMDX(nextConfig);

@@ -1,0 +1,71 @@
+import { defineConfig, devices } from "@playwright/test";
+
+/**
+ * Browser tests run Debian's Chromium (`apt-get install chromium`) against a production build
+ * served by `npm start` on a fresh embedded database of its own (ADR 003).
+ */
+const port = Number(process.env.E2E_PORT ?? 3100);
+const baseURL = `http://localhost:${port}`;
+const dataDir = process.env.E2E_DATA_DIR ?? ".data-e2e";
+
+const chromium = {
+  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  args: [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+  ],
+};
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  timeout: 60_000,
+  forbidOnly: true,
+  reporter: process.env.PLAYWRIGHT_JSON_REPORT
+    ? [["list"], ["json", { outputFile: process.env.PLAYWRIGHT_JSON_REPORT }]]
+    : [["list"]],
+  use: {
+    baseURL,
+    launchOptions: chromium,
+    trace: "retain-on-failure",
+    locale: "en-GB",
+    timezoneId: "Europe/London",
+  },
+  projects: [
+    {
+      name: "phone",
+      use: {
+        ...devices["Desktop Chrome"],
+        viewport: { width: 375, height: 812 },
+        hasTouch: true,
+        isMobile: false,
+      },
+      // Tests of the desktop-only layout (the hover sidebar) are tagged @desktop.
+      grepInvert: /@desktop/,
+    },
+    { name: "desktop", use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } } },
+  ],
+  webServer: {
+    command: `node scripts/e2e-server.mjs`,
+    url: `${baseURL}/api/health`,
+    timeout: 300_000,
+    reuseExistingServer: false,
+    gracefulShutdown: { signal: "SIGTERM", timeout: 15_000 },
+    stdout: "pipe",
+    // The runner acts as the proxy in front of the app, so each test can bring its own client address.
+    env: {
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      DATABASE_URL: "",
+      LOG_LEVEL: "warn",
+      TRUSTED_PROXIES: "127.0.0.1,::1,::ffff:127.0.0.1",
+    },
+  },
+});

@@ -1,0 +1,13 @@
+// Serves the production build for the browser tests on a brand-new embedded database,
+// so every run starts from the same seeded state.
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import { createRequire } from "node:module";
+
+const dataDir = process.env.DATA_DIR ?? ".data-e2e";
+fs.rmSync(dataDir, { recursive: true, force: true });
+
+const tsx = createRequire(import.meta.url).resolve("tsx/cli");
+const child = spawn(process.execPath, [tsx, "scripts/start.ts"], { stdio: "inherit", env: process.env });
+for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => child.kill(signal));
+child.on("exit", (code) => process.exit(code ?? 0));

@@ -1,0 +1,82 @@
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
+
+/**
+ * `npm test`: lint, then every Vitest project (unit, components, integration), then the Playwright
+ * journeys against a production build. Prints one plain `N passed, N failed` line and writes it to
+ * TEST_SUMMARY_FILE (for .ci/run, which adds up several runs). E2E=0 skips the browser tests.
+ */
+const require = createRequire(import.meta.url);
+const resultsDir = path.resolve(".test-results");
+fs.mkdirSync(resultsDir, { recursive: true });
+
+/** A package's command-line entry, found through its package.json (its exports hide the file itself). */
+function binOf(pkg: string, file: string): string {
+  return path.join(path.dirname(require.resolve(`${pkg}/package.json`)), file);
+}
+
+type Step = { name: string; passed: number; failed: number };
+
+function run(command: string, args: string[], env: Record<string, string> = {}): Promise<number> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [command, ...args], {
+      stdio: "inherit",
+      env: { ...process.env, ...env },
+    });
+    child.on("exit", (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+  });
+}
+
+function readJson<T>(file: string): T | undefined {
+  try {
+    return JSON.parse(fs.readFileSync(file, "utf8")) as T;
+  } catch {
+    return undefined;
+  }
+}
+
+async function lint(): Promise<Step> {
+  const code = await run(binOf("eslint", "bin/eslint.js"), [".", "--max-warnings=0"]);
+  return { name: "lint", passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1 };
+}
+
+async function vitest(): Promise<Step> {
+  const report = path.join(resultsDir, "vitest.json");
+  fs.rmSync(report, { force: true });
+  const code = await run(binOf("vitest", "vitest.mjs"), ["run"], { VITEST_JSON_REPORT: report });
+  const json = readJson<{ numPassedTests: number; numFailedTests: number; numFailedTestSuites: number }>(
+    report,
+  );
+  if (!json) return { name: "vitest", passed: 0, failed: 1 };
+  // A file that fails to load has no tests to count but is still a failure.
+  const failed =
+    json.numFailedTests +
+    (code !== 0 && json.numFailedTests === 0 ? Math.max(1, json.numFailedTestSuites) : 0);
+  return { name: "vitest", passed: json.numPassedTests, failed };
+}
+
+async function playwright(): Promise<Step> {
+  const report = path.join(resultsDir, "playwright.json");
+  fs.rmSync(report, { force: true });
+  const code = await run(binOf("@playwright/test", "cli.js"), ["test"], { PLAYWRIGHT_JSON_REPORT: report });
+  const json = readJson<{ stats: { expected: number; unexpected: number; flaky: number } }>(report);
+  if (!json) return { name: "playwright", passed: 0, failed: 1 };
+  const failed =
+    json.stats.unexpected + json.stats.flaky + (code !== 0 && json.stats.unexpected === 0 ? 1 : 0);
+  return { name: "playwright", passed: json.stats.expected, failed };
+}
+
+const steps: Step[] = [await lint(), await vitest()];
+if (process.env.E2E === "0") console.log("\nBrowser tests skipped (E2E=0).");
+else steps.push(await playwright());
+
+const passed = steps.reduce((sum, step) => sum + step.passed, 0);
+const failed = steps.reduce((sum, step) => sum + step.failed, 0);
+console.log("");
+for (const step of steps) console.log(`${step.name}: ${step.passed} passed, ${step.failed} failed`);
+console.log(`${passed} passed, ${failed} failed`);
+if (process.env.TEST_SUMMARY_FILE)
+  fs.writeFileSync(process.env.TEST_SUMMARY_FILE, JSON.stringify({ passed, failed, steps }));
+process.exit(failed > 0 ? 1 : 0);

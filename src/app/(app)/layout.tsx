@@ -1,0 +1,50 @@
+import type { ReactNode } from "react";
+
+import { AppHeader } from "@/components/layout/app-header";
+import { AppSidebar } from "@/components/layout/app-sidebar";
+import { Toaster } from "@/components/ui/sonner";
+import { SubscriptionProvider } from "@/features/accounts/components/subscription-provider";
+import { UpgradePlanButton } from "@/features/billing/components/upgrade-plan-button";
+import { OverLimitModal } from "@/features/licences/components/over-limit-modal";
+import { getLicenceDetails, getSeatUsage } from "@/features/licences/queries";
+import { getCurrentUser } from "@/lib/session";
+
+/** Chrome only: each page below authorises itself (ADR 001). */
+export default async function AppLayout({ children }: { children: ReactNode }) {
+  const user = await getCurrentUser();
+  const usage = user?.subscribed && user.licenseId ? await getSeatUsage(user.licenseId) : null;
+  const overLimit = usage ? usage.users > usage.seats : false;
+  // The admin's removal panel needs the users; everyone else only the count.
+  const licence = overLimit && user?.admin && user.licenseId ? await getLicenceDetails(user.licenseId) : null;
+  const initial = {
+    user: user && {
+      id: user.id,
+      email: user.email,
+      firstName: user.firstName,
+      lastName: user.lastName,
+      admin: user.admin,
+      isOwner: user.isOwner,
+    },
+    subscribed: user?.subscribed ?? false,
+    country: user?.country ?? 1,
+    delegate: user?.delegate ?? false,
+  };
+  return (
+    <SubscriptionProvider initial={initial}>
+      <AppHeader />
+      <AppSidebar />
+      <main id="main" className="flex-1 py-8 md:pl-16">
+        {children}
+      </main>
+      {usage && (
+        <OverLimitModal
+          overLimit={overLimit}
+          admin={user!.admin}
+          licence={licence}
+          upgrade={<UpgradePlanButton variant="outline" />}
+        />
+      )}
+      <Toaster />
+    </SubscriptionProvider>
+  );
+}

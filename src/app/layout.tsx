@@ -1,0 +1,35 @@
+import type { Metadata, Viewport } from "next";
+import type { ReactNode } from "react";
+
+import { CookieConsent } from "@/components/layout/cookie-consent";
+import { site } from "@/lib/site";
+
+import "./globals.css";
+
+export const metadata: Metadata = {
+  metadataBase: new URL(process.env.APP_URL ?? "http://localhost:3000"),
+  title: { default: `${site.name} — ${site.tagline}`, template: `%s | ${site.name}` },
+  description: site.description,
+  applicationName: site.name,
+  openGraph: { type: "website", siteName: site.name, locale: "en_GB" },
+  robots: { index: true, follow: true },
+};
+
+export const viewport: Viewport = { themeColor: "#0f6b57", width: "device-width", initialScale: 1 };
+
+export default function RootLayout({ children }: { children: ReactNode }) {
+  return (
+    <html lang="en-GB">
+      <body className="flex min-h-dvh flex-col">
+        <a
+          href="#main"
+          className="sr-only z-50 rounded-md bg-background px-4 py-2 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+        >
+          Skip to content
+        </a>
+        {children}
+        <CookieConsent />
+      </body>
+    </html>
+  );
+}

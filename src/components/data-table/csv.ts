@@ -1,0 +1,28 @@
+/**
+ * CSV of exactly the rows a table shows (RFC 4180 quoting). A cell that a spreadsheet would run as a
+ * formula (starting =, +, -, @, tab or CR) is prefixed with an apostrophe, so an exported file cannot
+ * carry a formula in from published data — except plain numbers, which stay numbers.
+ */
+const formulaStart = /^[=+\-@\t\r]/;
+const plainNumber = /^-?\d+(\.\d+)?$/;
+
+export function csvCell(value: unknown): string {
+  if (value === null || value === undefined) return "";
+  let text = String(value);
+  if (formulaStart.test(text) && !plainNumber.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+export function toCsv(header: string[], rows: unknown[][]): string {
+  return [header, ...rows].map((row) => row.map(csvCell).join(",")).join("\r\n") + "\r\n";
+}
+
+/** A safe file name from its parts: "Part VIIIA, England & Wales, November 2026" → "part-viiia-england-wales-2026-11". */
+export function csvFileName(parts: string[]): string {
+  return `${parts
+    .join("-")
+    .toLowerCase()
+    .replace(/&/g, "")
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "")}.csv`;
+}

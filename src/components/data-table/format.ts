@@ -1,0 +1,44 @@
+/** How a column's values are shown. Column definitions are data, so server pages can pass them to the table. */
+export type ColumnKind = "text" | "pence" | "number" | "percent" | "date" | "code";
+
+export type DataColumn = {
+  id: string;
+  header: string;
+  kind?: ColumnKind;
+  /** The row key holding this cell's link (e.g. a detail page). */
+  hrefKey?: string;
+  /** Hide on narrow screens; the CSV still has it. */
+  wide?: boolean;
+};
+
+export type DataRow = Record<string, string | number | null>;
+
+const pounds = new Intl.NumberFormat("en-GB", { style: "currency", currency: "GBP" });
+const whole = new Intl.NumberFormat("en-GB");
+const dateFormat = new Intl.DateTimeFormat("en-GB", {
+  day: "2-digit",
+  month: "short",
+  year: "numeric",
+  timeZone: "UTC",
+});
+
+/** Pence are integers everywhere in the data; people read pounds: 1234 → "£12.34". */
+export function formatPence(pence: number): string {
+  return pounds.format(pence / 100);
+}
+
+export function formatCell(value: string | number | null | undefined, kind: ColumnKind = "text"): string {
+  if (value === null || value === undefined || value === "") return "";
+  switch (kind) {
+    case "pence":
+      return formatPence(Number(value));
+    case "number":
+      return whole.format(Number(value));
+    case "percent":
+      return `${Number(value).toFixed(1)}%`;
+    case "date":
+      return dateFormat.format(new Date(String(value)));
+    default:
+      return String(value);
+  }
+}

@@ -1,0 +1,258 @@
+"use client";
+
+import {
+  BarChart3,
+  BookOpen,
+  ChevronDown,
+  CircleHelp,
+  FileText,
+  LayoutList,
+  LineChart,
+  LogOut,
+  Pill,
+  Receipt,
+  Search,
+  ShieldCheck,
+  Star,
+  Tag,
+  UserRound,
+  type LucideIcon,
+} from "lucide-react";
+import Link from "next/link";
+import { usePathname, useRouter, useSearchParams } from "next/navigation";
+import { useId, useState } from "react";
+
+import { CountrySelect } from "@/features/accounts/components/country-select";
+import { useSubscription } from "@/features/accounts/components/subscription-provider";
+import { signOut } from "@/features/accounts/sign-out";
+import { appNavigation, type NavGroup } from "@/features/tariff/navigation";
+import { cn } from "@/lib/utils";
+
+const groupIcons: Record<NavGroup["id"], LucideIcon> = {
+  tariff: Pill,
+  reimbursement: Receipt,
+  insights: BarChart3,
+};
+const linkIcons: Record<string, LucideIcon> = {
+  "/brands": Tag,
+  "/concession-prices": LineChart,
+  "/manage-watchlists-login": Star,
+  "/help": CircleHelp,
+  "/blog/blog-index": BookOpen,
+};
+
+/**
+ * The signed-in menu (SPEC §2.7), shared by the desktop sidebar and the mobile side menu. `compact`
+ * hides the labels visually (they stay for screen readers) while the sidebar is collapsed.
+ */
+export function AppNavigation({
+  compact,
+  openGroup,
+  onOpenGroup,
+  onNavigate,
+}: {
+  compact: boolean;
+  openGroup: NavGroup["id"] | null;
+  onOpenGroup: (group: NavGroup["id"] | null) => void;
+  onNavigate?: () => void;
+}) {
+  const { country, user } = useSubscription();
+  const pathname = usePathname();
+  const { groups, links } = appNavigation(country);
+  const label = compact ? "sr-only" : "truncate";
+
+  return (
+    <div className="flex min-h-0 flex-1 flex-col gap-3">
+      <PageSearch compact={compact} />
+      <nav aria-label="Platform" className="min-h-0 flex-1 overflow-y-auto">
+        <ul className="grid gap-0.5">
+          {groups.map((group) => (
+            <MenuGroup
+              key={group.id}
+              group={group}
+              icon={groupIcons[group.id]}
+              open={!compact && openGroup === group.id}
+              compact={compact}
+              pathname={pathname}
+              onToggle={() => onOpenGroup(openGroup === group.id ? null : group.id)}
+              onNavigate={onNavigate}
+            />
+          ))}
+          {links.map((link) => {
+            const Icon = linkIcons[link.href] ?? LayoutList;
+            return (
+              <li key={link.href}>
+                <Link
+                  href={link.href}
+                  onClick={onNavigate}
+                  aria-current={pathname === link.href ? "page" : undefined}
+                  className="flex items-center gap-3 rounded-md px-3 py-2 text-sm hover:bg-accent aria-[current=page]:bg-accent aria-[current=page]:font-semibold"
+                >
+                  <Icon aria-hidden="true" className="size-5 shrink-0" />
+                  <span className={label}>{link.title}</span>
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      </nav>
+      <div className={cn("grid gap-3 border-t pt-3", compact && "hidden")}>
+        <CountrySelect />
+        <div className="grid gap-1 text-sm">
+          <p className="font-medium">Terms and Privacy</p>
+          <Link href="/policies/eula" onClick={onNavigate} className="underline underline-offset-2">
+            License Agreement
+          </Link>
+          <Link href="/policies/privacy-policy" onClick={onNavigate} className="underline underline-offset-2">
+            Privacy Policy
+          </Link>
+        </div>
+      </div>
+      {user && (
+        <div className={cn("grid gap-1 border-t pt-3 text-sm", compact && "hidden")}>
+          <p className="font-medium">
+            {user.firstName} {user.lastName}
+          </p>
+          <p className="break-all text-muted-foreground">{user.email}</p>
+          <Link
+            href="/account-management/dashboard?section=personal-details"
+            onClick={onNavigate}
+            className="flex items-center gap-2 rounded-md py-1 hover:underline"
+          >
+            <UserRound aria-hidden="true" className="size-4" /> Account Management
+          </Link>
+          {user.isOwner && (
+            <>
+              <Link
+                href="/user-analytics"
+                onClick={onNavigate}
+                className="flex items-center gap-2 rounded-md py-1 hover:underline"
+              >
+                <FileText aria-hidden="true" className="size-4" /> User Analytics
+              </Link>
+              <Link
+                href="/user-master-management"
+                onClick={onNavigate}
+                className="flex items-center gap-2 rounded-md py-1 hover:underline"
+              >
+                <ShieldCheck aria-hidden="true" className="size-4" /> Master Admin
+              </Link>
+            </>
+          )}
+          <button
+            type="button"
+            onClick={signOut}
+            className="flex items-center gap-2 rounded-md py-1 text-left hover:underline"
+          >
+            <LogOut aria-hidden="true" className="size-4" /> Sign Out
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function MenuGroup({
+  group,
+  icon: Icon,
+  open,
+  compact,
+  pathname,
+  onToggle,
+  onNavigate,
+}: {
+  group: NavGroup;
+  icon: LucideIcon;
+  open: boolean;
+  compact: boolean;
+  pathname: string;
+  onToggle: () => void;
+  onNavigate?: () => void;
+}) {
+  const panelId = useId();
+  const active = group.entries.some((entry) => pathname === entry.href);
+  return (
+    <li>
+      <button
+        type="button"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={onToggle}
+        className={cn(
+          "flex w-full items-center gap-3 rounded-md px-3 py-2 text-left text-sm hover:bg-accent",
+          active && "font-semibold",
+        )}
+      >
+        <Icon aria-hidden="true" className="size-5 shrink-0" />
+        <span className={cn("flex-1", compact ? "sr-only" : "truncate")}>{group.title}</span>
+        {!compact && (
+          <ChevronDown
+            aria-hidden="true"
+            className={cn("size-4 transition-transform", open && "rotate-180")}
+          />
+        )}
+      </button>
+      <ul id={panelId} hidden={!open} className="my-1 ml-8 grid gap-0.5 border-l pl-2">
+        {group.entries.map((entry) => (
+          <li key={entry.href}>
+            <Link
+              href={entry.href}
+              onClick={onNavigate}
+              aria-current={pathname === entry.href ? "page" : undefined}
+              className="block rounded-md px-2 py-1.5 text-sm hover:bg-accent aria-[current=page]:bg-accent aria-[current=page]:font-semibold"
+            >
+              {entry.title}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </li>
+  );
+}
+
+/**
+ * The menu's search box. Until the global search exists it filters the current page: the term goes
+ * into the page's `searchTerm`, which every data page reads.
+ */
+function PageSearch({ compact }: { compact: boolean }) {
+  const router = useRouter();
+  const pathname = usePathname();
+  const params = useSearchParams();
+  const [term, setTerm] = useState(params.get("searchTerm") ?? "");
+  const inputId = useId();
+  return (
+    <form
+      role="search"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (term.trim().length < 2) return;
+        const next = new URLSearchParams(params);
+        next.set("searchTerm", term.trim());
+        router.push(`${pathname}?${next}`);
+      }}
+      className={cn("relative", compact && "flex justify-center")}
+    >
+      <label htmlFor={inputId} className="sr-only">
+        Search TariffScope
+      </label>
+      <Search
+        aria-hidden="true"
+        className={cn(
+          "pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground",
+          compact && "static size-5 translate-y-0",
+        )}
+      />
+      <input
+        id={inputId}
+        type="search"
+        value={term}
+        onChange={(event) => setTerm(event.target.value)}
+        placeholder="Search TariffScope"
+        className={cn(
+          "h-9 w-full rounded-md border border-input bg-transparent pr-3 pl-9 text-sm outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50",
+          compact && "sr-only",
+        )}
+      />
+    </form>
+  );
+}

@@ -1,0 +1,43 @@
+import "server-only";
+
+import { eq } from "drizzle-orm";
+
+import { getDb } from "@/db/client";
+import { profiles } from "@/db/schema";
+import { defineAction as define } from "@/lib/define-action";
+import { AppError } from "@/lib/errors";
+
+import { countrySchema, personalDetailsSchema } from "./schemas";
+
+/** Names and occupation only: the strict schema refuses any other field (R3). */
+export const updatePersonalDetails = define(
+  { name: "accounts.updatePersonalDetails", schema: personalDetailsSchema, access: "user" },
+  async (input, { user }) => {
+    const updated = await getDb()
+      .update(profiles)
+      .set({
+        firstName: input.firstName,
+        lastName: input.lastName,
+        jobRole: input.jobRole,
+        updatedAt: new Date(),
+      })
+      .where(eq(profiles.id, user.id))
+      .returning({ id: profiles.id });
+    if (updated.length === 0) throw new AppError("not_found", "Your profile could not be found.");
+    return input;
+  },
+);
+
+/** SPEC §4: the profile is updated first; the screen changes only when this succeeds. */
+export const updateCountry = define(
+  { name: "accounts.updateCountry", schema: countrySchema, access: "user" },
+  async (input, { user }) => {
+    const updated = await getDb()
+      .update(profiles)
+      .set({ country: input.country, updatedAt: new Date() })
+      .where(eq(profiles.id, user.id))
+      .returning({ country: profiles.country });
+    if (updated.length === 0) throw new AppError("not_found", "Your profile could not be found.");
+    return { country: input.country };
+  },
+);

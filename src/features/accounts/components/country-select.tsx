@@ -1,0 +1,63 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useId, useState } from "react";
+
+import { editions } from "@/features/tariff/navigation";
+import { cn } from "@/lib/utils";
+
+import { updateCountry } from "../actions";
+import { useSubscription } from "./subscription-provider";
+
+/** SPEC §4: the profile is updated first; the choice on screen changes only once that succeeded. */
+export function CountrySelect() {
+  const { country, setCountry } = useSubscription();
+  const router = useRouter();
+  // The menu and the account page can both show this choice: each needs its own radio group.
+  const groupName = useId();
+  const [pending, setPending] = useState<1 | 2 | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  async function choose(next: 1 | 2) {
+    if (next === country || pending) return;
+    setPending(next);
+    setError(null);
+    const result = await updateCountry({ country: next });
+    setPending(null);
+    if (result.ok) {
+      setCountry(result.data.country);
+      // Server-rendered pages read the edition from the profile: fetch them again.
+      router.refresh();
+    } else setError(`Your country was not changed: ${result.message}`);
+  }
+
+  return (
+    <fieldset className="grid gap-2" aria-busy={pending !== null}>
+      <legend className="mb-1 text-sm font-medium">Select Country</legend>
+      <div className="flex flex-wrap gap-2">
+        {editions.map((edition) => (
+          <label
+            key={edition.id}
+            className={cn(
+              "flex cursor-pointer items-center gap-2 rounded-md border px-3 py-2 text-sm has-[:focus-visible]:ring-[3px] has-[:focus-visible]:ring-ring/50",
+              edition.id === country && "border-primary bg-accent",
+            )}
+          >
+            <input
+              type="radio"
+              name={groupName}
+              value={edition.id}
+              checked={edition.id === country}
+              onChange={() => choose(edition.id)}
+              className="accent-[var(--primary)]"
+            />
+            {edition.name}
+          </label>
+        ))}
+      </div>
+      <p role="alert" className="text-sm text-destructive empty:hidden">
+        {error}
+      </p>
+    </fieldset>
+  );
+}

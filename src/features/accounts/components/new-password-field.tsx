@@ -1,0 +1,25 @@
+"use client";
+
+import type * as React from "react";
+
+import { passwordLimits } from "@/lib/security/password-policy";
+
+import { FormField } from "./form-field";
+
+/** A field for choosing a password, with the policy stated where it is needed (R8). */
+export function NewPasswordField({
+  id,
+  label = "New password",
+  ...props
+}: Omit<React.ComponentProps<typeof FormField>, "label" | "type" | "hint"> & { label?: string }) {
+  return (
+    <FormField
+      id={id}
+      label={label}
+      type="password"
+      autoComplete="new-password"
+      hint={`At least ${passwordLimits.min} characters; ${passwordLimits.recommended} or more is recommended. A few unrelated words make a strong password.`}
+      {...props}
+    />
+  );
+}

@@ -1,0 +1,46 @@
+"use client";
+
+import { createContext, useContext, useMemo, useState, type ReactNode } from "react";
+
+/**
+ * SPEC §3 "current user context": user, subscribed, country, delegate. There is no `loadingUser`: the
+ * server resolves the user before the page renders; the sign-in card blocks the screen (SPEC §2.15)
+ * from the moment the credentials are accepted until the next page has checked the session.
+ */
+export type SessionUser = {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  admin: boolean;
+  isOwner: boolean;
+};
+
+type SubscriptionContextValue = {
+  user: SessionUser | null;
+  subscribed: boolean;
+  country: 1 | 2;
+  delegate: boolean;
+  setCountry: (country: 1 | 2) => void;
+};
+
+const SubscriptionContext = createContext<SubscriptionContextValue | null>(null);
+
+/** Seeded by the server, which already checked the session, so the user is known from the first paint. */
+export function SubscriptionProvider({
+  initial,
+  children,
+}: {
+  initial: { user: SessionUser | null; subscribed: boolean; country: 1 | 2; delegate: boolean };
+  children: ReactNode;
+}) {
+  const [country, setCountry] = useState(initial.country);
+  const value = useMemo(() => ({ ...initial, country, setCountry }), [initial, country]);
+  return <SubscriptionContext.Provider value={value}>{children}</SubscriptionContext.Provider>;
+}
+
+export function useSubscription(): SubscriptionContextValue {
+  const context = useContext(SubscriptionContext);
+  if (!context) throw new Error("useSubscription must be used within a SubscriptionProvider");
+  return context;
+}

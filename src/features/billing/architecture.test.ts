@@ -1,0 +1,74 @@
+import fs from "node:fs";
+import path from "node:path";
+
+import { describe, expect, it } from "vitest";
+
+/**
+ * SECURITY.md R3/R20 and abuse case 2: subscription and seat fields are written only by trusted server
+ * code. This reads every source file under `src/` and lists the places that write `is_subscribed` or
+ * `number_of_licenses` (Drizzle `.set()` / `.values()` objects, and raw SQL), which must be exactly:
+ * the billing sync (from the payment provider), the licence membership service (an admin's add and
+ * remove), and the demo seed.
+ */
+const allowed = new Set([
+  "src/features/billing/sync.ts",
+  "src/features/licences/membership.ts",
+  "src/db/seed.ts",
+]);
+
+const root = path.resolve(import.meta.dirname, "../../..");
+const guarded = /\b(isSubscribed|numberOfLicenses|is_subscribed|number_of_licenses)\b/;
+
+function sourceFiles(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return entry.name === "schema" && dir.endsWith("db") ? [] : sourceFiles(full);
+    return /\.(ts|tsx|mts)$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [full] : [];
+  });
+}
+
+/** The text of the call's parenthesised argument that starts at `open` (an opening parenthesis). */
+function argumentAt(text: string, open: number): string {
+  let depth = 0;
+  for (let index = open; index < text.length; index += 1) {
+    if (text[index] === "(") depth += 1;
+    if (text[index] === ")" && --depth === 0) return text.slice(open + 1, index);
+  }
+  return text.slice(open + 1);
+}
+
+/** Where this source writes a guarded column: `.set(...)`/`.values(...)` naming it, or raw SQL updating it. */
+function guardedWrites(text: string): string[] {
+  const found: string[] = [];
+  for (const match of text.matchAll(/\.(set|values|onConflictDoUpdate)\s*\(/g)) {
+    const argument = argumentAt(text, match.index + match[0].length - 1);
+    if (guarded.test(argument)) found.push(`${match[1]}(${argument.replace(/\s+/g, " ").slice(0, 80)})`);
+  }
+  for (const match of text.matchAll(
+    /\b(update|insert\s+into)\b[^;`"']*\b(is_subscribed|number_of_licenses)\b/gi,
+  ))
+    found.push(`SQL: ${match[0].replace(/\s+/g, " ").slice(0, 80)}`);
+  return found;
+}
+
+describe("who writes is_subscribed and number_of_licenses", () => {
+  it("finds writes in the forms we use (so the check below is not vacuous)", () => {
+    expect(guardedWrites("db.update(profiles).set({ isSubscribed: true }).where(x)")).toHaveLength(1);
+    expect(guardedWrites("tx.insert(licenses).values({ organisation, numberOfLicenses: 5 })")).toHaveLength(
+      1,
+    );
+    expect(guardedWrites("sql`update profiles set is_subscribed = true where id = ${id}`")).toHaveLength(1);
+    expect(guardedWrites("select({ seats: licenses.numberOfLicenses }).from(licenses)")).toEqual([]);
+  });
+
+  it("happens only in the billing sync, the membership service and the demo seed", () => {
+    const writers = sourceFiles(path.join(root, "src"))
+      .map((file) => ({
+        file: path.relative(root, file),
+        writes: guardedWrites(fs.readFileSync(file, "utf8")),
+      }))
+      .filter(({ writes }) => writes.length > 0);
+    expect(writers.filter(({ file }) => !allowed.has(file))).toEqual([]);
+    expect(writers.map(({ file }) => file)).toContain("src/features/billing/sync.ts");
+  });
+});

@@ -1,0 +1,205 @@
+"use client";
+
+import { useRouter, useSearchParams } from "next/navigation";
+import { useEffect, useId, useState } from "react";
+
+import { Button } from "@/components/ui/button";
+import { Spinner } from "@/components/ui/spinner";
+import { choosePlanPath, signInPath } from "@/features/access/route-classes";
+import { FormField } from "@/features/accounts/components/form-field";
+import { cn } from "@/lib/utils";
+
+import { startCheckout } from "../actions";
+import { customPlanThreshold, formatPence, type BillingInterval, type Plan } from "../plans";
+import { CustomPlanEnquiryForm } from "./custom-plan-enquiry-form";
+
+const custom = "custom";
+type Choice = Plan["id"] | typeof custom;
+
+type Status =
+  { state: "idle" } | { state: "loading" } | { state: "error"; message: string; organisation?: string };
+
+const radioCard =
+  "flex cursor-pointer items-start gap-3 rounded-lg border p-4 has-[:focus-visible]:ring-[3px] has-[:focus-visible]:ring-ring/50";
+
+/**
+ * The plan chooser (SPEC §4 "Checkout"): idle, loading, then off to the provider's hosted checkout,
+ * or an error with loading cleared. Above 10 users it becomes the custom-plan enquiry form.
+ */
+export function PlanPicker({ plans }: { plans: readonly Plan[] }) {
+  const requested = useSearchParams().get("plan");
+  const router = useRouter();
+  const [choice, setChoice] = useState<Choice>(
+    requested === custom ? custom : (plans.find((plan) => plan.id === requested)?.id ?? plans[0]!.id),
+  );
+  const [interval, setInterval] = useState<BillingInterval>("monthly");
+  const [organisation, setOrganisation] = useState("");
+  const [status, setStatus] = useState<Status>({ state: "idle" });
+  const planLegend = useId();
+  const chosen = plans.find((plan) => plan.id === choice);
+
+  // Coming back from the checkout with the Back button restores this page as it was left: loading.
+  useEffect(() => {
+    const reset = (event: PageTransitionEvent) => event.persisted && setStatus({ state: "idle" });
+    window.addEventListener("pageshow", reset);
+    return () => window.removeEventListener("pageshow", reset);
+  }, []);
+
+  function choose(next: Choice) {
+    setChoice(next);
+    setStatus({ state: "idle" });
+  }
+
+  async function checkout(plan: Plan) {
+    setStatus({ state: "loading" });
+    try {
+      const result = await startCheckout({
+        planId: plan.id,
+        interval,
+        ...(plan.seats > 1 && { organisation }),
+      });
+      if (result.ok) {
+        window.location.assign(result.data.url);
+        return;
+      }
+      if (result.code === "unauthorized") {
+        const back = `${choosePlanPath}?plan=${plan.id}`;
+        router.push(`${signInPath}?redirect=${encodeURIComponent(back)}`);
+        return;
+      }
+      setStatus({
+        state: "error",
+        message: result.message,
+        organisation: result.fieldErrors?.organisation?.[0],
+      });
+    } catch {
+      setStatus({ state: "error", message: "Checkout failed" });
+    }
+  }
+
+  const loading = status.state === "loading";
+  return (
+    <div className="space-y-6">
+      <fieldset className="space-y-3" aria-describedby={planLegend} disabled={loading}>
+        <legend className="text-lg font-semibold">Number of users</legend>
+        <p id={planLegend} className="text-sm text-muted-foreground">
+          One licence for your organisation, with a seat for each user.
+        </p>
+        <div className="grid gap-3 sm:grid-cols-2">
+          {plans.map((plan) => (
+            <label key={plan.id} className={cn(radioCard, plan.id === choice && "border-primary bg-accent")}>
+              <input
+                type="radio"
+                name="plan"
+                value={plan.id}
+                checked={plan.id === choice}
+                onChange={() => choose(plan.id)}
+                className="mt-1 accent-[var(--primary)]"
+              />
+              <span>
+                <span className="block font-medium">{plan.name}</span>
+                <span className="block text-sm text-muted-foreground">
+                  {formatPence(plan.pricePence[interval])} {interval === "monthly" ? "a month" : "a year"}
+                </span>
+              </span>
+            </label>
+          ))}
+          <label className={cn(radioCard, "sm:col-span-2", choice === custom && "border-primary bg-accent")}>
+            <input
+              type="radio"
+              name="plan"
+              value={custom}
+              checked={choice === custom}
+              onChange={() => choose(custom)}
+              className="mt-1 accent-[var(--primary)]"
+            />
+            <span>
+              <span className="block font-medium">More than {customPlanThreshold} users</span>
+              <span className="block text-sm text-muted-foreground">
+                A custom plan, priced for your organisation
+              </span>
+            </span>
+          </label>
+        </div>
+      </fieldset>
+
+      {chosen ? (
+        <form
+          className="space-y-6"
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            void checkout(chosen);
+          }}
+        >
+          <fieldset className="space-y-3" disabled={loading}>
+            <legend className="text-lg font-semibold">Billing</legend>
+            <div className="flex flex-wrap gap-3">
+              {(["monthly", "annual"] as const).map((option) => (
+                <label
+                  key={option}
+                  className={cn(
+                    "flex cursor-pointer items-center gap-2 rounded-lg border px-4 py-2 has-[:focus-visible]:ring-[3px] has-[:focus-visible]:ring-ring/50",
+                    option === interval && "border-primary bg-accent",
+                  )}
+                >
+                  <input
+                    type="radio"
+                    name="interval"
+                    value={option}
+                    checked={option === interval}
+                    onChange={() => {
+                      setInterval(option);
+                      setStatus({ state: "idle" });
+                    }}
+                    className="accent-[var(--primary)]"
+                  />
+                  {option === "monthly" ? "Monthly" : "Annually"}
+                </label>
+              ))}
+            </div>
+          </fieldset>
+          {chosen.seats > 1 && (
+            <FormField
+              id="organisation"
+              label="Organisation name"
+              hint="Shown to the users on your licence."
+              autoComplete="organization"
+              maxLength={100}
+              value={organisation}
+              disabled={loading}
+              error={status.state === "error" ? status.organisation : undefined}
+              onChange={(event) => {
+                setOrganisation(event.target.value);
+                if (status.state === "error") setStatus({ state: "idle" });
+              }}
+            />
+          )}
+          <div className="flex flex-col gap-3 rounded-lg border bg-muted/50 p-4 sm:flex-row sm:items-center sm:justify-between">
+            <p>
+              <span className="font-semibold">{chosen.name}</span>: {formatPence(chosen.pricePence[interval])}{" "}
+              {interval === "monthly" ? "a month" : "a year"}, excluding VAT
+            </p>
+            <Button type="submit" disabled={loading} aria-busy={loading || undefined}>
+              {loading && <Spinner label="Opening the checkout" />}
+              Continue to payment
+            </Button>
+          </div>
+          <p
+            role="alert"
+            className={cn(
+              "text-sm",
+              status.state === "error"
+                ? "rounded-md border border-destructive/40 bg-destructive/5 p-3 text-destructive"
+                : "sr-only",
+            )}
+          >
+            {status.state === "error" ? status.message : ""}
+          </p>
+        </form>
+      ) : (
+        <CustomPlanEnquiryForm />
+      )}
+    </div>
+  );
+}

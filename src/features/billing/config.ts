@@ -1,0 +1,27 @@
+import "server-only";
+
+import { parseEnv } from "@/lib/env";
+
+import type { BillingInterval, Plan } from "./plans";
+
+export type StripePriceIds = Record<Plan["id"], Record<BillingInterval, string>>;
+
+export type PaymentSettings =
+  | { provider: "stripe"; secretKey: string; webhookSecret: string; priceIds: StripePriceIds }
+  | { provider: "test" };
+
+/**
+ * Which payment provider serves this process: Stripe when STRIPE_SECRET_KEY is set, otherwise the
+ * local test checkout. Read from `process.env` on every call (validated by `lib/env.ts`, which
+ * refuses a key without its webhook secret and price ids), so tests can switch providers.
+ */
+export function paymentSettings(): PaymentSettings {
+  const env = parseEnv(process.env);
+  if (!env.STRIPE_SECRET_KEY) return { provider: "test" };
+  return {
+    provider: "stripe",
+    secretKey: env.STRIPE_SECRET_KEY,
+    webhookSecret: env.STRIPE_WEBHOOK_SECRET!,
+    priceIds: env.STRIPE_PRICE_IDS!,
+  };
+}

@@ -1,0 +1,118 @@
+import type { Database } from "@/db/client";
+
+import type { BillingInterval, Plan } from "../plans";
+
+/** Our database, or a transaction on it. */
+export type Executor = Database | Parameters<Parameters<Database["transaction"]>[0]>[0];
+
+export type ProviderId = "stripe" | "test";
+
+/** What we attach to a checkout and its subscription, so fulfilment knows who bought what. */
+export type CheckoutMetadata = {
+  profileId: string;
+  planId: Plan["id"];
+  interval: BillingInterval;
+  organisation?: string;
+};
+
+export type CheckoutRequest = {
+  customerId: string;
+  planId: Plan["id"];
+  interval: BillingInterval;
+  /** The number of seats, sent as the line item's quantity. */
+  seats: number;
+  metadata: CheckoutMetadata;
+  successUrl: string;
+  cancelUrl: string;
+  /** The same key for the same request within a few minutes: a double submit makes one session. */
+  idempotencyKey: string;
+};
+
+export type CheckoutSessionState = {
+  id: string;
+  status: "open" | "complete" | "expired";
+  customerId: string | null;
+  subscriptionId: string | null;
+  metadata: Record<string, string>;
+};
+
+/** A subscription as the provider holds it now; the only source of our licences' state (R20). */
+export type SubscriptionState = {
+  id: string;
+  provider: ProviderId;
+  /** The provider's status: active, trialing, past_due, canceled, unpaid, incomplete, ... */
+  status: string;
+  quantity: number;
+  currentPeriodEnd: Date | null;
+  customerId: string;
+  metadata: Record<string, string>;
+  planId: Plan["id"] | null;
+  interval: BillingInterval | null;
+};
+
+/** A verified webhook event, reduced to what we act on. Its payload's state is never trusted. */
+export type WebhookEvent = {
+  id: string;
+  type: string;
+  /** The id of the event's object (a checkout session, a subscription or an invoice). */
+  objectId: string | null;
+  /** For subscription and invoice events, the subscription they concern. */
+  subscriptionId: string | null;
+};
+
+/**
+ * The payment provider, behind one small interface: Stripe, or the local test checkout. Reads take
+ * an optional executor so that a provider keeping its records in our database (the test checkout)
+ * reads them inside the caller's transaction.
+ */
+export interface PaymentGateway {
+  readonly provider: ProviderId;
+  /** For messages: "Stripe" or "the test checkout". */
+  readonly displayName: string;
+  createCustomer(input: { profileId: string; email: string; name?: string }): Promise<{ id: string }>;
+  createCheckoutSession(request: CheckoutRequest): Promise<{ id: string; url: string }>;
+  retrieveCheckoutSession(id: string, db?: Executor): Promise<CheckoutSessionState | null>;
+  retrieveSubscription(id: string, db?: Executor): Promise<SubscriptionState | null>;
+  createPortalSession(input: { customerId: string; returnUrl: string }): Promise<{ url: string }>;
+  /**
+   * Verifies a webhook's signature on the raw body and parses it; null for a provider that sends
+   * no webhooks (the test checkout). Throws `WebhookSignatureError` on a missing, wrong or stale one.
+   */
+  readonly webhooks: {
+    constructEvent(rawBody: Buffer, signature: string | null): WebhookEvent;
+  } | null;
+}
+
+/** The provider could not be reached or refused our credentials: "Failed to load Stripe". */
+export class PaymentProviderUnavailableError extends Error {
+  constructor(
+    readonly providerName: string,
+    options?: { cause?: unknown },
+  ) {
+    super(`Failed to load ${providerName}`, options);
+    this.name = "PaymentProviderUnavailableError";
+  }
+}
+
+/** The provider refused the request with a message meant for the payer (SPEC §8). */
+export class PaymentProviderError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = "PaymentProviderError";
+  }
+}
+
+export class WebhookSignatureError extends Error {
+  constructor(
+    readonly reason: "missing" | "invalid" | "stale",
+    options?: { cause?: unknown },
+  ) {
+    super(`webhook signature ${reason}`, options);
+    this.name = "WebhookSignatureError";
+  }
+}
+
+/** A checkout session's status in our three words; anything unknown is still open. */
+export function checkoutStatus(value: string | null | undefined): CheckoutSessionState["status"] {
+  return value === "complete" || value === "expired" ? value : "open";
+}

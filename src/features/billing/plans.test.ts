@@ -1,0 +1,28 @@
+import { describe, expect, it } from "vitest";
+
+import { annualSavingPercent, customPlanThreshold, findPlan, formatPence, plans } from "./plans";
+
+describe("the plan catalogue", () => {
+  it("offers a single-user plan and multi-user plans for 2, 5 and 10 users (SPEC §1)", () => {
+    expect(plans.map((plan) => plan.seats)).toEqual([1, 2, 5, 10]);
+    expect(customPlanThreshold).toBe(10);
+  });
+
+  it("prices every plan monthly and annually, with the annual price below twelve months", () => {
+    for (const plan of plans) {
+      expect(Number.isInteger(plan.pricePence.monthly)).toBe(true);
+      expect(plan.pricePence.annual).toBeLessThan(plan.pricePence.monthly * 12);
+      expect(annualSavingPercent(plan)).toBeGreaterThan(0);
+    }
+  });
+
+  it("finds plans by id and nothing else", () => {
+    expect(findPlan("multi-5")?.seats).toBe(5);
+    expect(findPlan("multi-50")).toBeUndefined();
+  });
+
+  it("formats pence as pounds", () => {
+    expect(formatPence(2499)).toBe("£24.99");
+    expect(formatPence(179_900)).toBe("£1,799.00");
+  });
+});

@@ -1,0 +1,51 @@
+import "server-only";
+
+import { eq } from "drizzle-orm";
+
+import { getDb } from "@/db/client";
+import { licenses, profiles } from "@/db/schema";
+import { getEnv } from "@/lib/env";
+import { AppError } from "@/lib/errors";
+import { getLogger } from "@/lib/logger";
+import type { CurrentUser } from "@/lib/session";
+
+import { getPaymentGateway, PaymentProviderUnavailableError } from "./gateway";
+import { manageUsersPath } from "./notifications";
+
+/**
+ * The payment-provider customer whose billing this user may manage: their licence's, worked out from
+ * their own profile on the server. Nothing the browser sends is used (SECURITY.md R2, R4).
+ */
+async function billingCustomerOf(userId: string): Promise<string | null> {
+  const [row] = await getDb()
+    .select({ own: profiles.customerId, licence: licenses.providerCustomerId })
+    .from(profiles)
+    .leftJoin(licenses, eq(licenses.licenseId, profiles.licenseId))
+    .where(eq(profiles.id, userId));
+  return row?.licence ?? row?.own ?? null;
+}
+
+/**
+ * A billing-portal session for a licence admin (SPEC §6 "Upgrade Plan"). Admins whose payment has
+ * lapsed still get in: the portal is where they fix it. The URL is a bearer credential for the
+ * customer's billing: return it, never log it.
+ */
+export async function createPortalSessionFor(user: CurrentUser | null): Promise<{ url: string }> {
+  if (!user) throw new AppError("unauthorized");
+  if (!user.admin) throw new AppError("forbidden", "Only your licence admin can manage billing.");
+  const customerId = await billingCustomerOf(user.id);
+  if (!customerId) throw new AppError("not_found", "Customer ID not found");
+  const gateway = getPaymentGateway();
+  try {
+    const session = await gateway.createPortalSession({
+      customerId,
+      returnUrl: new URL(manageUsersPath, getEnv().APP_URL).toString(),
+    });
+    getLogger().info({ userId: user.id, licenseId: user.licenseId }, "billing portal opened");
+    return session;
+  } catch (error) {
+    if (error instanceof PaymentProviderUnavailableError)
+      throw new AppError("unavailable", `Failed to load ${gateway.displayName}`, { cause: error });
+    throw error;
+  }
+}

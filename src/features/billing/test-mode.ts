@@ -1,0 +1,99 @@
+import "server-only";
+
+import { and, count, eq } from "drizzle-orm";
+
+import { getDb } from "@/db/client";
+import { licenses, profiles } from "@/db/schema";
+import { AppError } from "@/lib/errors";
+import type { CurrentUser } from "@/lib/session";
+
+import { getPaymentGateway } from "./gateway";
+import {
+  changeTestSubscription,
+  getTestCheckout,
+  payTestCheckoutSession,
+  type TestCheckout,
+  type TestSubscriptionChange,
+} from "./gateway/test-provider";
+import { syncCheckoutSession, syncSubscription } from "./sync";
+
+/**
+ * The pages of the local test checkout and test portal, which stand in for Stripe's hosted pages when
+ * no Stripe key is set. With Stripe configured they do not exist (404).
+ */
+function assertTestProvider(): void {
+  if (getPaymentGateway().provider !== "test") throw new AppError("not_found");
+}
+
+/** The test checkout, for the user who started it only; anyone else gets nothing. */
+export async function findTestCheckout(user: CurrentUser, sessionId: string): Promise<TestCheckout | null> {
+  if (getPaymentGateway().provider !== "test") return null;
+  return getTestCheckout(sessionId, user.id);
+}
+
+/**
+ * "Pay": the test provider completes the session and creates the subscription, then the same
+ * fulfilment the Stripe webhook runs (`syncCheckoutSession`) brings it into our licences.
+ */
+export async function payTestCheckoutFor(user: CurrentUser, sessionId: string): Promise<{ url: string }> {
+  assertTestProvider();
+  const checkout = await getTestCheckout(sessionId, user.id);
+  if (!checkout) throw new AppError("not_found", "That checkout does not exist.");
+  if (checkout.status === "open" && user.subscribed)
+    throw new AppError("conflict", "You already have an active plan, so this checkout was not paid.");
+  await payTestCheckoutSession(sessionId, user.id);
+  await syncCheckoutSession(sessionId);
+  return { url: checkout.successUrl };
+}
+
+export type TestPortalState = {
+  organisation: string | null;
+  seats: number;
+  users: number;
+  status: string;
+  planId: string | null;
+  interval: string | null;
+  currentPeriodEnd: Date | null;
+};
+
+async function testLicenceOf(user: CurrentUser) {
+  if (!user.admin || !user.licenseId) return null;
+  const [licence] = await getDb()
+    .select()
+    .from(licenses)
+    .where(and(eq(licenses.licenseId, user.licenseId), eq(licenses.provider, "test")));
+  return licence?.providerSubscriptionId ? licence : null;
+}
+
+/** What the test portal shows its admin; null when there is nothing for this user to manage. */
+export async function getTestPortal(user: CurrentUser): Promise<TestPortalState | null> {
+  if (getPaymentGateway().provider !== "test") return null;
+  const licence = await testLicenceOf(user);
+  if (!licence) return null;
+  const [{ users }] = (await getDb()
+    .select({ users: count() })
+    .from(profiles)
+    .where(eq(profiles.licenseId, licence.licenseId))) as [{ users: number }];
+  return {
+    organisation: licence.organisation,
+    seats: licence.numberOfLicenses,
+    users,
+    status: licence.status,
+    planId: licence.planId,
+    interval: licence.billingInterval,
+    currentPeriodEnd: licence.currentPeriodEnd,
+  };
+}
+
+/** A change made in the test portal, then synced exactly as a Stripe portal change arrives by webhook. */
+export async function changeTestPortalSubscription(
+  user: CurrentUser,
+  change: TestSubscriptionChange,
+): Promise<void> {
+  assertTestProvider();
+  if (!user.admin) throw new AppError("forbidden", "Only your licence admin can manage billing.");
+  const licence = await testLicenceOf(user);
+  if (!licence) throw new AppError("not_found", "There is no test subscription on your licence.");
+  await changeTestSubscription(licence.providerSubscriptionId!, change);
+  await syncSubscription(licence.providerSubscriptionId!);
+}

@@ -1,0 +1,120 @@
+import { sql, type SQL } from "drizzle-orm";
+
+import type { Edition, PartId } from "@/features/imports/parts";
+import { periodToDate, type Period } from "@/features/imports/periods";
+import { partTables, type ComputedColumns, type Transaction } from "@/features/imports/write";
+
+/**
+ * Net price after discount deduction, per line (DATA-FORMATS §5.2). Each part says which rate group a
+ * line belongs to; the rate comes from `discount_rates` as it stood in the line's period, so a
+ * change of rate is new data, not new code. A group without a rate that period leaves the net price
+ * empty.
+ */
+type DiscountSpec = {
+  /** The line's rate group, an SQL expression over the part's table aliased `x`. */
+  group: SQL;
+  /** Price column and the net price column it fills. */
+  prices: [price: string, net: string][];
+};
+
+const concessionThatMonth = sql`exists (
+  select 1 from concessions c
+  where c.edition = 1 and c.period = x.period and c.vmpp_snomed_code = x.vmpp_snomed_code)`;
+
+const specs: Partial<Record<PartId, DiscountSpec>> = {
+  // Northern Ireland applies England's concessions, so either edition's line on concession is zero-rated.
+  viiia: {
+    group: sql`case
+      when ${concessionThatMonth} then 'concession'
+      when x.category in ('A', 'M') then 'generic'
+      when x.category = 'H' then 'category-h'
+      else 'brand' end`,
+    prices: [["basic_price_pence", "net_price_pence"]],
+  },
+  "cat-m": { group: sql`'generic'`, prices: [["basic_price_pence", "net_price_pence"]] },
+  viiib: {
+    group: sql`'brand'`,
+    prices: [
+      ["minimum_quantity_price_pence", "net_minimum_quantity_price_pence"],
+      ["additional_unit_price_pence", "net_additional_unit_price_pence"],
+    ],
+  },
+  viiid: { group: sql`'brand'`, prices: [["basic_price_pence", "net_price_pence"]] },
+  ix: { group: sql`'appliance'`, prices: [["price_pence", "net_price_pence"]] },
+  concessions: { group: sql`'concession'`, prices: [["price_pence", "net_price_pence"]] },
+  dmd: {
+    group: sql`case
+      when x.discount_not_deducted then 'dnd'
+      when x.drug_tariff_category ~ '^Parts? IX' then 'appliance'
+      else 'brand' end`,
+    prices: [["nhs_indicative_price_pence", "net_price_pence"]],
+  },
+  borderline: { group: sql`'brand'`, prices: [["price_pence", "net_price_pence"]] },
+};
+
+/** The rate of each group in force for an edition in a period, in basis points. */
+async function ratesFor(tx: Transaction, edition: Edition, period: Period): Promise<Map<string, number>> {
+  const result = await tx.execute<{ rate_group: string; rate_bp: number }>(sql`
+    select distinct on (rate_group) rate_group, rate_bp
+    from discount_rates
+    where edition = ${edition} and valid_from <= ${periodToDate(period)}::date
+    order by rate_group, valid_from desc`);
+  return new Map(result.rows.map((row) => [row.rate_group, Number(row.rate_bp)]));
+}
+
+/** The rate of a line in basis points: its group's rate this period, as SQL over the line aliased `x`. */
+function rateSql(spec: DiscountSpec, rates: Map<string, number>): SQL {
+  if (rates.size === 0) return sql`null::integer`;
+  const cases = [...rates].map(([group, bp]) => sql`when ${group} then ${bp}::integer`);
+  return sql`(case ${spec.group} ${sql.join(cases, sql` `)} else null end)`;
+}
+
+const netSql = (price: SQL) => sql`round(${price}::numeric * (10000 - r.rate) / 10000)::integer`;
+
+/**
+ * The discount columns of a part, computed as its rows are inserted (a second pass over 66,000
+ * Part IX rows would cost as much again as the insert).
+ */
+export async function discountColumns(
+  tx: Transaction,
+  part: PartId,
+  edition: Edition,
+  period: Period,
+): Promise<ComputedColumns | undefined> {
+  const spec = specs[part];
+  if (!spec) return undefined;
+  const rate = rateSql(spec, await ratesFor(tx, edition, period));
+  return {
+    columns: ["discount_rate_bp", ...spec.prices.map(([, net]) => net)],
+    lateral: sql`cross join lateral (select ${rate} as rate) r`,
+    values: [sql`r.rate`, ...spec.prices.map(([price]) => netSql(sql`x.${sql.identifier(price)}`))],
+  };
+}
+
+/** Recomputes the discount columns of lines already stored, when what decides their group changed. */
+async function applyDiscounts(
+  tx: Transaction,
+  part: PartId,
+  edition: Edition,
+  period: Period,
+): Promise<void> {
+  const spec = specs[part];
+  if (!spec) return;
+  const table = partTables[part];
+  const rate = rateSql(spec, await ratesFor(tx, edition, period));
+  const assignments = spec.prices.map(
+    ([price, net]) => sql`${sql.identifier(net)} = ${netSql(sql`x.${sql.identifier(price)}`)}`,
+  );
+  await tx.execute(sql`
+    update ${table} t set discount_rate_bp = r.rate, ${sql.join(assignments, sql`, `)}
+    from ${table} x cross join lateral (select ${rate} as rate) r
+    where t.id = x.id and x.edition = ${edition} and x.period = ${periodToDate(period)}::date
+      and t.discount_rate_bp is distinct from r.rate`);
+}
+
+/** Concessions change the rate of Part VIIIA lines: both editions' lines for these periods are redone. */
+export async function applyConcessionDiscounts(tx: Transaction, periods: Period[]): Promise<void> {
+  for (const period of periods) {
+    for (const edition of [1, 2] as const) await applyDiscounts(tx, "viiia", edition, period);
+  }
+}

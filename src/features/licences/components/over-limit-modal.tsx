@@ -1,0 +1,90 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useState, type ReactNode } from "react";
+
+import { Button } from "@/components/ui/button";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "@/components/ui/dialog";
+
+import type { LicenceDetails, LicenceUser } from "../queries";
+import { LicenceUsersTable } from "./licence-users-table";
+import { RemoveUserDialog } from "./remove-user-dialog";
+
+/**
+ * SPEC §2.15: shown whenever the licence has more users than seats (e.g. after seats were reduced in
+ * the billing portal). It cannot be dismissed; Continue to App opens only once within the limit.
+ */
+export function OverLimitModal({
+  overLimit,
+  admin,
+  licence,
+  upgrade,
+}: {
+  overLimit: boolean;
+  admin: boolean;
+  licence: LicenceDetails | null;
+  upgrade?: ReactNode;
+}) {
+  const router = useRouter();
+  const [open, setOpen] = useState(overLimit);
+  const [removing, setRemoving] = useState<LicenceUser | null>(null);
+  const [checking, setChecking] = useState(false);
+  if (overLimit && !open) setOpen(true);
+  if (!open) return null;
+
+  return (
+    <Dialog open>
+      <DialogContent blocking className="max-w-3xl">
+        <DialogHeader>
+          <DialogTitle>Number of users exceeds the user limit on your current plan</DialogTitle>
+          <DialogDescription>
+            {admin
+              ? "Please remove users to carry on using TariffScope, or upgrade your plan."
+              : "Please contact an Admin from your Organisation who will need to reduce the number of users or change the current plan"}
+          </DialogDescription>
+        </DialogHeader>
+        {admin && licence && (
+          <>
+            <p className="text-sm">
+              {licence.users.length} users on a plan for {licence.seats}.
+            </p>
+            <LicenceUsersTable users={licence.users} onRemove={setRemoving} />
+            <RemoveUserDialog
+              user={removing}
+              organisation={licence.organisation ?? "No Organisation"}
+              onClose={() => setRemoving(null)}
+              onRemoved={() => router.refresh()}
+            />
+          </>
+        )}
+        <DialogFooter>
+          {admin ? (
+            upgrade
+          ) : (
+            <Button
+              variant="outline"
+              disabled={checking}
+              onClick={() => {
+                setChecking(true);
+                router.refresh();
+                setTimeout(() => setChecking(false), 1_000);
+              }}
+            >
+              Check again
+            </Button>
+          )}
+          <Button disabled={overLimit} onClick={() => setOpen(false)}>
+            Continue to App
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}

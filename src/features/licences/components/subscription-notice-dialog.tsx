@@ -1,0 +1,53 @@
+"use client";
+
+import Link from "next/link";
+
+import { Button } from "@/components/ui/button";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "@/components/ui/dialog";
+import { formatLongDate, site } from "@/lib/site";
+
+import { dismissSubscriptionNotice } from "../actions";
+
+/** The blocking notice itself: Subscribe Now, View Pricing Plans, Close Message (remembered). */
+export default function SubscriptionNoticeDialog({ onClose }: { onClose: () => void }) {
+  return (
+    <Dialog open>
+      <DialogContent blocking>
+        <DialogHeader>
+          <DialogTitle>Subscription Plans Now Required</DialogTitle>
+          <DialogDescription>
+            {site.name} plans went on sale on {formatLongDate(site.notice.plansOnSale)} and the free grace
+            period ended on {formatLongDate(site.notice.gracePeriodEnded)}. Choose a plan to keep using the
+            platform.
+          </DialogDescription>
+        </DialogHeader>
+        <DialogFooter className="sm:justify-between">
+          <Button
+            variant="ghost"
+            onClick={() => {
+              onClose();
+              void dismissSubscriptionNotice({});
+            }}
+          >
+            Close Message
+          </Button>
+          <div className="flex flex-col-reverse gap-2 sm:flex-row">
+            <Button asChild variant="outline">
+              <Link href="/pricing/plans">View Pricing Plans</Link>
+            </Button>
+            <Button asChild>
+              <Link href="/pricing/choose-your-plan">Subscribe Now</Link>
+            </Button>
+          </div>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}

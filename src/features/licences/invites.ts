@@ -1,0 +1,84 @@
+import "server-only";
+
+import { createHash, randomBytes } from "node:crypto";
+
+import { and, eq, isNull, sql } from "drizzle-orm";
+
+import { getDb } from "@/db/client";
+import { licenceInvites, licenses } from "@/db/schema";
+import { AppError } from "@/lib/errors";
+
+import { addMemberToLicence } from "./membership";
+
+export const inviteValidDays = 7;
+
+const hashOf = (token: string) => createHash("sha256").update(token).digest("base64url");
+
+/** A single-use invitation link's token; only its hash is stored, so a database leak reveals no links. */
+export async function createInvite(input: { licenseId: string; email: string; invitedBy: string }) {
+  const token = randomBytes(32).toString("base64url");
+  const expiresAt = new Date(Date.now() + inviteValidDays * 24 * 60 * 60 * 1000);
+  await getDb()
+    .insert(licenceInvites)
+    .values({
+      licenseId: input.licenseId,
+      email: input.email.toLowerCase(),
+      tokenHash: hashOf(token),
+      invitedBy: input.invitedBy,
+      expiresAt,
+    });
+  return { token, expiresAt };
+}
+
+export type InviteView =
+  { state: "valid"; email: string; organisation: string | null } | { state: "expired" | "used" | "unknown" };
+
+/** What the invite link shows before anyone signs up. */
+export async function describeInvite(token: string): Promise<InviteView> {
+  const [invite] = await getDb()
+    .select({
+      email: licenceInvites.email,
+      expiresAt: licenceInvites.expiresAt,
+      acceptedAt: licenceInvites.acceptedAt,
+      organisation: licenses.organisation,
+    })
+    .from(licenceInvites)
+    .innerJoin(licenses, eq(licenses.licenseId, licenceInvites.licenseId))
+    .where(eq(licenceInvites.tokenHash, hashOf(token)));
+  if (!invite) return { state: "unknown" };
+  if (invite.acceptedAt) return { state: "used" };
+  if (invite.expiresAt.getTime() < Date.now()) return { state: "expired" };
+  return { state: "valid", email: invite.email, organisation: invite.organisation };
+}
+
+/**
+ * Joins the signed-in invitee to the licence, if a seat is free right now. One transaction locks the
+ * invite (single use, also when accepted twice at once) and takes the seat.
+ */
+export async function acceptInvite(
+  token: string,
+  user: { id: string; email: string },
+): Promise<{ licenseId: string }> {
+  return getDb().transaction(async (tx) => {
+    const [invite] = await tx
+      .select()
+      .from(licenceInvites)
+      .where(and(eq(licenceInvites.tokenHash, hashOf(token)), isNull(licenceInvites.acceptedAt)))
+      .for("update");
+    if (!invite || invite.expiresAt.getTime() < Date.now()) {
+      throw new AppError(
+        "not_found",
+        "This invitation is invalid, used or expired. Ask your admin for a new one.",
+      );
+    }
+    if (invite.email !== user.email.toLowerCase()) {
+      throw new AppError("forbidden", "This invitation was sent to a different e-mail address.");
+    }
+    await addMemberToLicence(invite.licenseId, user.id, tx);
+    await tx
+      .update(licenceInvites)
+      .set({ acceptedAt: sql`now()`, acceptedBy: user.id })
+      .where(eq(licenceInvites.id, invite.id));
+    return { licenseId: invite.licenseId };
+  });
+}

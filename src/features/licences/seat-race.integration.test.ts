@@ -1,0 +1,188 @@
+import { randomUUID } from "node:crypto";
+
+import { count, eq, sql } from "drizzle-orm";
+import { describe, expect, inject, it } from "vitest";
+
+import { licenses, profiles, user } from "@/db/schema";
+import { setupTestDatabase } from "@tests/fixtures/db";
+
+import { addMemberToLicence, removeMemberFromLicence } from "./membership";
+
+/**
+ * The seat limit under concurrency (SECURITY.md R18, abuse case 5). Real interleaving needs a real
+ * PostgreSQL server: PGlite runs one statement at a time, so these tests run only with DATABASE_URL
+ * (as `.ci/run`'s second run does).
+ */
+const onServer = inject("testDatabase").mode === "server";
+if (!onServer)
+  console.warn("seat-race tests skipped: they need a real PostgreSQL server (set DATABASE_URL).");
+
+const database = setupTestDatabase();
+
+async function makeUsers(howMany: number): Promise<string[]> {
+  const ids = Array.from({ length: howMany }, () => randomUUID());
+  await database.db.insert(user).values(ids.map((id) => ({ id, name: "Racer", email: `${id}@race.test` })));
+  await database.db.insert(profiles).values(ids.map((id) => ({ id, email: `${id}@race.test` })));
+  return ids;
+}
+
+/** A licence with `seats` seats and one free: its admin and `seats - 2` delegates already on it. */
+async function licenceWithOneFreeSeat(seats: number): Promise<string> {
+  const [licence] = await database.db
+    .insert(licenses)
+    .values({ organisation: "Race Ltd", numberOfLicenses: seats })
+    .returning();
+  const members = await makeUsers(seats - 1);
+  for (const [index, id] of members.entries()) {
+    await database.db
+      .update(profiles)
+      .set({ licenseId: licence!.licenseId, admin: index === 0, delegate: index > 0, isSubscribed: true })
+      .where(eq(profiles.id, id));
+  }
+  return licence!.licenseId;
+}
+
+async function usersOn(licenseId: string): Promise<number> {
+  const [row] = await database.db
+    .select({ n: count() })
+    .from(profiles)
+    .where(eq(profiles.licenseId, licenseId));
+  return row!.n;
+}
+
+describe.skipIf(!onServer)("the last free seat, wanted by 20 at once", () => {
+  it("goes to exactly one of them, in each of 50 rounds", { timeout: 120_000 }, async () => {
+    for (let round = 0; round < 50; round++) {
+      const licenseId = await licenceWithOneFreeSeat(5);
+      const candidates = await makeUsers(20);
+      const results = await Promise.allSettled(candidates.map((id) => addMemberToLicence(licenseId, id)));
+      const refused = results.filter((result) => result.status === "rejected");
+      expect(
+        results.filter((result) => result.status === "fulfilled"),
+        `round ${round}`,
+      ).toHaveLength(1);
+      for (const failure of refused)
+        expect((failure as PromiseRejectedResult).reason).toMatchObject({ code: "seat_limit_reached" });
+      expect(await usersOn(licenseId)).toBe(5);
+    }
+  });
+
+  /**
+   * Negative control: with the guard removed — the licence row not locked and the database trigger
+   * switched off — the same race over-fills the licence. This shows the test above can catch the bug.
+   */
+  it("would over-fill the licence without the guard", { timeout: 120_000 }, async () => {
+    const naiveAdd = async (licenseId: string, userId: string) =>
+      database.db.transaction(async (tx) => {
+        const [licence] = await tx.select().from(licenses).where(eq(licenses.licenseId, licenseId));
+        const [{ used }] = (await tx
+          .select({ used: count() })
+          .from(profiles)
+          .where(eq(profiles.licenseId, licenseId))) as [{ used: number }];
+        if (used >= licence!.numberOfLicenses) throw new Error("full");
+        await tx
+          .update(profiles)
+          .set({ licenseId, delegate: true, isSubscribed: true })
+          .where(eq(profiles.id, userId));
+      });
+    await database.db.execute(sql`alter table profiles disable trigger profiles_enforce_licence_seats`);
+    try {
+      let worst = 0;
+      for (let round = 0; round < 20 && worst <= 5; round++) {
+        const licenseId = await licenceWithOneFreeSeat(5);
+        const candidates = await makeUsers(20);
+        await Promise.allSettled(candidates.map((id) => naiveAdd(licenseId, id)));
+        worst = Math.max(worst, await usersOn(licenseId));
+      }
+      expect(worst).toBeGreaterThan(5);
+    } finally {
+      await database.db.execute(sql`alter table profiles enable trigger profiles_enforce_licence_seats`);
+    }
+  });
+
+  it(
+    "is still refused by the database when a careless path skips the lock",
+    { timeout: 60_000 },
+    async () => {
+      const licenseId = await licenceWithOneFreeSeat(3);
+      const candidates = await makeUsers(10);
+      await Promise.allSettled(
+        candidates.map((id) =>
+          database.db.update(profiles).set({ licenseId, delegate: true }).where(eq(profiles.id, id)),
+        ),
+      );
+      expect(await usersOn(licenseId)).toBe(3);
+    },
+  );
+
+  it(
+    "stays consistent when one admin removes a user while another adds one",
+    { timeout: 120_000 },
+    async () => {
+      for (let round = 0; round < 20; round++) {
+        const licenseId = await licenceWithOneFreeSeat(4);
+        const [newcomer] = await makeUsers(1);
+        await addMemberToLicence(licenseId, newcomer!);
+        const [leaving] = (
+          await database.db.select().from(profiles).where(eq(profiles.licenseId, licenseId))
+        ).filter((p) => !p.admin);
+        const [second] = await makeUsers(1);
+        await Promise.allSettled([
+          removeMemberFromLicence(licenseId, leaving!.id),
+          addMemberToLicence(licenseId, second!),
+        ]);
+        expect(await usersOn(licenseId)).toBeLessThanOrEqual(4);
+        const [left] = await database.db.select().from(profiles).where(eq(profiles.id, leaving!.id));
+        expect(left).toMatchObject({ licenseId: null, delegate: false, isSubscribed: false });
+      }
+    },
+  );
+});
+
+describe("adding and removing members", () => {
+  it("sets delegate, subscribed and the licence on the added user, and reverts all three on removal", async () => {
+    const licenseId = await licenceWithOneFreeSeat(3);
+    const [id] = await makeUsers(1);
+    await addMemberToLicence(licenseId, id!);
+    expect((await database.db.select().from(profiles).where(eq(profiles.id, id!)))[0]).toMatchObject({
+      licenseId,
+      delegate: true,
+      isSubscribed: true,
+    });
+    await removeMemberFromLicence(licenseId, id!);
+    expect((await database.db.select().from(profiles).where(eq(profiles.id, id!)))[0]).toMatchObject({
+      licenseId: null,
+      delegate: false,
+      isSubscribed: false,
+    });
+  });
+
+  it("refuses a user already on a plan ('User On Active Plan') and a full licence", async () => {
+    const licenseId = await licenceWithOneFreeSeat(3);
+    const [onPlan] = await database.db.select().from(profiles).where(eq(profiles.licenseId, licenseId));
+    await expect(addMemberToLicence(licenseId, onPlan!.id)).rejects.toMatchObject({
+      code: "conflict",
+      message: "User On Active Plan",
+    });
+    const [first, second] = await makeUsers(2);
+    await addMemberToLicence(licenseId, first!);
+    await expect(addMemberToLicence(licenseId, second!)).rejects.toMatchObject({
+      code: "seat_limit_reached",
+    });
+  });
+
+  it("never removes an admin", async () => {
+    const licenseId = await licenceWithOneFreeSeat(3);
+    const [admin] = (
+      await database.db.select().from(profiles).where(eq(profiles.licenseId, licenseId))
+    ).filter((p) => p.admin);
+    await expect(removeMemberFromLicence(licenseId, admin!.id)).rejects.toMatchObject({ code: "not_found" });
+    expect(await usersOn(licenseId)).toBe(2);
+  });
+
+  it("lets a licence stay over its limit when the provider lowers the seats", async () => {
+    const licenseId = await licenceWithOneFreeSeat(4);
+    await database.db.update(licenses).set({ numberOfLicenses: 2 }).where(eq(licenses.licenseId, licenseId));
+    expect(await usersOn(licenseId)).toBe(3);
+  });
+});

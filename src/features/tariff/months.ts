@@ -1,0 +1,50 @@
+/** SPEC §3: the twelve English month names. */
+export const monthNames = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+] as const;
+
+/** SPEC §3 "month option": a label, the URL value, and the first and last day as year-month-day text. */
+export type MonthOption = { month: string; value: string; firstDate: string; lastDate: string };
+
+const pad = (n: number) => String(n).padStart(2, "0");
+
+export function monthOption(year: number, monthIndex: number): MonthOption {
+  const lastDay = new Date(Date.UTC(year, monthIndex + 1, 0)).getUTCDate();
+  const value = `${year}-${pad(monthIndex + 1)}`;
+  return {
+    month: `${monthNames[monthIndex]} ${year}`,
+    value,
+    firstDate: `${value}-01`,
+    lastDate: `${value}-${pad(lastDay)}`,
+  };
+}
+
+/** The selector's list: the current month and the seven before it, newest first (SPEC §3, §9). */
+export function recentMonths(now: Date, count = 8): MonthOption[] {
+  return Array.from({ length: count }, (_, back) => {
+    const date = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - back, 1));
+    return monthOption(date.getUTCFullYear(), date.getUTCMonth());
+  });
+}
+
+/** `month=YYYY-MM` from the URL, or null when it is not a real month. */
+export function parseMonthParam(value: unknown): MonthOption | null {
+  if (typeof value !== "string") return null;
+  const match = /^(\d{4})-(\d{2})$/.exec(value);
+  if (!match) return null;
+  const year = Number(match[1]);
+  const month = Number(match[2]);
+  if (month < 1 || month > 12 || year < 2000 || year > 2100) return null;
+  return monthOption(year, month - 1);
+}

@@ -1,0 +1,250 @@
+import "server-only";
+
+import { betterAuth } from "better-auth";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { APIError, createAuthMiddleware } from "better-auth/api";
+import { nextCookies } from "better-auth/next-js";
+import { emailOTP } from "better-auth/plugins";
+import { eq } from "drizzle-orm";
+
+import { getDb } from "@/db/client";
+import { account, profiles, rateLimit, session, user, verification } from "@/db/schema";
+import { consumeEmailAllowance } from "@/features/access/email-allowance";
+import { signedInHintCookie } from "@/features/accounts/signed-in-hint";
+import { passwordResetEmail, sendEmail, verificationCodeEmail } from "@/lib/email";
+
+import { getEnv, listOf } from "./env";
+import { getLogger } from "./logger";
+import { passwordProblem } from "./security/password-policy";
+import { site } from "./site";
+
+/** SECURITY.md R5, R9, R11: the numbers we hold, in one place. */
+export const authPolicy = {
+  otpLength: 6,
+  otpExpiresInSeconds: 5 * 60,
+  otpAllowedAttempts: 3,
+  passwordResetExpiresInSeconds: 60 * 60,
+  sessionSlidingSeconds: 7 * 24 * 60 * 60,
+  sessionRefreshSeconds: 24 * 60 * 60,
+  sessionAbsoluteSeconds: 30 * 24 * 60 * 60,
+} as const;
+
+/** The header our server (scripts/serve.mjs) sets to the client address; clients cannot forge it. */
+export const clientAddressHeader = "x-tariffscope-client-ip";
+
+/** Endpoints we do not offer: sign-up goes through our own action (terms acceptance, profile). */
+const disabledPaths = [
+  "/sign-up/email",
+  "/sign-in/email-otp",
+  "/email-otp/request-password-reset",
+  "/forget-password/email-otp",
+  "/email-otp/reset-password",
+  "/email-otp/check-verification-otp",
+  "/email-otp/request-email-change",
+  "/email-otp/change-email",
+  "/send-verification-email",
+  "/verify-email",
+  "/change-email",
+  "/update-user",
+  "/delete-user",
+  "/link-social",
+  "/sign-in/social",
+];
+
+const securityEventPaths = new Set([
+  "/sign-in/email",
+  "/email-otp/verify-email",
+  "/email-otp/send-verification-otp",
+  "/request-password-reset",
+  "/reset-password",
+  "/change-password",
+]);
+
+const developmentSecret = "tariffscope-development-secret-not-for-production-use";
+
+function authSecret(): string {
+  const env = getEnv();
+  if (env.BETTER_AUTH_SECRET) return env.BETTER_AUTH_SECRET;
+  if (env.NODE_ENV === "production") throw new Error("BETTER_AUTH_SECRET is not set (see .env.example).");
+  return developmentSecret;
+}
+
+/** E-mails are sent in the background, so a known and an unknown address answer alike (R7). */
+const pendingEmails = new Set<Promise<unknown>>();
+function sendInBackground(send: Promise<unknown>) {
+  const tracked = send
+    .catch((error: unknown) => getLogger().error({ err: error }, "auth e-mail failed"))
+    .finally(() => pendingEmails.delete(tracked));
+  pendingEmails.add(tracked);
+}
+
+/** For tests and graceful shutdown: waits until every e-mail queued so far has been handed over. */
+export async function settleAuthEmails(): Promise<void> {
+  await Promise.all([...pendingEmails]);
+}
+
+function bodyEmail(body: unknown): string | undefined {
+  const email = (body as { email?: unknown } | undefined)?.email;
+  return typeof email === "string" ? email.trim().toLowerCase() : undefined;
+}
+
+function createAuth() {
+  const env = getEnv();
+  const logger = getLogger();
+  return betterAuth({
+    appName: site.name,
+    baseURL: env.APP_URL,
+    secret: authSecret(),
+    trustedOrigins: [env.APP_URL],
+    disabledPaths,
+    database: drizzleAdapter(getDb(), {
+      provider: "pg",
+      schema: { user, session, account, verification, rateLimit },
+    }),
+    emailAndPassword: {
+      enabled: true,
+      requireEmailVerification: true,
+      autoSignIn: false,
+      minPasswordLength: 8,
+      maxPasswordLength: 128,
+      revokeSessionsOnPasswordReset: true,
+      resetPasswordTokenExpiresIn: authPolicy.passwordResetExpiresInSeconds,
+      sendResetPassword: async ({ user: recipient, url }) => {
+        sendInBackground(
+          sendEmail(
+            {
+              to: recipient.email,
+              ...(await passwordResetEmail({ url, minutes: authPolicy.passwordResetExpiresInSeconds / 60 })),
+            },
+            { essential: true },
+          ),
+        );
+      },
+    },
+    emailVerification: { sendOnSignUp: true, autoSignInAfterVerification: true },
+    session: {
+      expiresIn: authPolicy.sessionSlidingSeconds,
+      updateAge: authPolicy.sessionRefreshSeconds,
+      // Known issue: with the cookie cache on, server components can see no session.
+      cookieCache: { enabled: false },
+    },
+    rateLimit: {
+      enabled: true,
+      storage: "database",
+      window: 60,
+      max: 100,
+      customRules: {
+        "/sign-in/email": { window: 10, max: 3 },
+        "/email-otp/verify-email": { window: 60, max: 10 },
+        "/email-otp/send-verification-otp": { window: 60, max: 3 },
+        "/request-password-reset": { window: 60, max: 3 },
+        "/reset-password": { window: 60, max: 5 },
+        "/change-password": { window: 60, max: 5 },
+      },
+    },
+    advanced: {
+      // Explicit, so the check also runs under test (Better Auth skips it there by default).
+      disableOriginCheck: false,
+      ipAddress: { ipAddressHeaders: [clientAddressHeader], trustedProxies: listOf(env.TRUSTED_PROXIES) },
+      useSecureCookies: env.APP_URL.startsWith("https://"),
+      defaultCookieAttributes: { httpOnly: true, sameSite: "lax" },
+    },
+    databaseHooks: {
+      session: {
+        create: {
+          after: async (created) => {
+            await getDb()
+              .update(profiles)
+              .set({ lastSignedIn: new Date() })
+              .where(eq(profiles.id, created.userId));
+            logger.info({ userId: created.userId }, "signed in");
+          },
+        },
+      },
+    },
+    hooks: {
+      before: createAuthMiddleware(async (ctx) => {
+        const body = ctx.body as { newPassword?: unknown; type?: unknown } | undefined;
+        if (
+          (ctx.path === "/reset-password" || ctx.path === "/change-password") &&
+          typeof body?.newPassword === "string"
+        ) {
+          const problem = passwordProblem(body.newPassword);
+          if (problem) throw new APIError("BAD_REQUEST", { message: problem, code: "PASSWORD_NOT_ALLOWED" });
+        }
+        if (ctx.path === "/email-otp/send-verification-otp" || ctx.path === "/request-password-reset") {
+          const email = bodyEmail(ctx.body);
+          if (email) {
+            const purpose = ctx.path === "/request-password-reset" ? "reset" : "code";
+            const decision = await consumeEmailAllowance(email, purpose);
+            if (!decision.allowed) {
+              logger.warn({ path: ctx.path }, "e-mail send limit reached");
+              throw new APIError("TOO_MANY_REQUESTS", {
+                message: `Please wait ${decision.retryAfterSeconds} seconds before asking for another e-mail.`,
+                code: "EMAIL_SEND_LIMIT",
+              });
+            }
+          }
+        }
+      }),
+      after: createAuthMiddleware(async (ctx) => {
+        const hint = {
+          path: "/",
+          sameSite: "lax",
+          httpOnly: false,
+          secure: env.APP_URL.startsWith("https://"),
+        } as const;
+        if (ctx.context.newSession) {
+          ctx.setCookie(signedInHintCookie, "1", { ...hint, maxAge: authPolicy.sessionAbsoluteSeconds });
+        } else if (ctx.path === "/sign-out") {
+          ctx.setCookie(signedInHintCookie, "", { ...hint, maxAge: 0 });
+        }
+        // Security events (R21): failed sign-ins and codes, without addresses, passwords or codes.
+        const returned = ctx.context.returned;
+        if (returned instanceof APIError && securityEventPaths.has(ctx.path)) {
+          logger.warn(
+            { path: ctx.path, status: returned.statusCode, code: returned.body?.code },
+            "auth attempt refused",
+          );
+        }
+      }),
+    },
+    plugins: [
+      emailOTP({
+        otpLength: authPolicy.otpLength,
+        expiresIn: authPolicy.otpExpiresInSeconds,
+        allowedAttempts: authPolicy.otpAllowedAttempts,
+        storeOTP: "hashed",
+        overrideDefaultEmailVerification: true,
+        sendVerificationOnSignUp: true,
+        disableSignUp: true,
+        sendVerificationOTP: async ({ email, otp }) => {
+          sendInBackground(
+            (async () =>
+              sendEmail(
+                {
+                  to: email,
+                  ...(await verificationCodeEmail({
+                    code: otp,
+                    minutes: authPolicy.otpExpiresInSeconds / 60,
+                  })),
+                },
+                { essential: true },
+              ))(),
+          );
+        },
+      }),
+      nextCookies(),
+    ],
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+
+let instance: Auth | undefined;
+
+/** The Better Auth instance, created on first use (never during `next build`). */
+export function getAuth(): Auth {
+  instance ??= createAuth();
+  return instance;
+}

@@ -1,0 +1,107 @@
+import { describe, expect, it } from "vitest";
+
+import type { EmailContent } from "../types";
+import { unsubscribeUrlFor } from "../unsubscribe";
+import { inviteEmail } from "./invite";
+import { addedToLicenceEmail, removedFromLicenceEmail } from "./licence-membership";
+import { passwordResetEmail } from "./password-reset";
+import { verificationCodeEmail } from "./verification-code";
+
+const unsubscribeUrl = unsubscribeUrlFor("pat@example.co.uk");
+const resetUrl = "http://localhost:3000/account-management/update-password?token=abc123";
+const inviteUrl = "http://localhost:3000/account-management/delegate-signup?invite=xyz789";
+const appUrl = "http://localhost:3000/drug-tariff-parts/partviiia";
+
+function expectInBoth(email: EmailContent, ...needles: string[]) {
+  for (const needle of needles) {
+    expect(email.html).toContain(needle);
+    expect(email.text).toContain(needle);
+  }
+}
+
+describe("essential templates", () => {
+  it("the verification code e-mail shows the code, its lifetime and no unsubscribe link", async () => {
+    const email = await verificationCodeEmail({ code: "042917", minutes: 10 });
+    expect(email.subject).toBe("Your TariffScope verification code");
+    expectInBoth(
+      email,
+      "042917",
+      "This code expires in 10 minutes. If you did not ask for it, ignore this e-mail.",
+    );
+    // The digits stay together, so copying them copies the code.
+    expect(email.html).toMatch(/>042917</);
+    expect(email.text).not.toMatch(/unsubscribe/i);
+    expect(email.html).not.toMatch(/unsubscribe/i);
+  });
+
+  it("refuses anything but six digits as a code", () => {
+    for (const code of ["12345", "1234567", "12a456", "<b>1</b>"]) {
+      expect(() => verificationCodeEmail({ code, minutes: 10 })).toThrow(/six digits/);
+    }
+  });
+
+  it("the password reset e-mail carries the link in both parts and no unsubscribe link", async () => {
+    const email = await passwordResetEmail({ url: resetUrl, minutes: 60 });
+    expect(email.subject).toBe("Reset your TariffScope password");
+    expectInBoth(email, resetUrl, "expires in 60 minutes");
+    expect(email.text).not.toMatch(/unsubscribe/i);
+  });
+});
+
+describe("non-essential templates", () => {
+  it("the invitation names the organisation and inviter and carries both links", async () => {
+    const email = await inviteEmail({
+      organisation: "Demo Pharmacy Ltd",
+      inviterName: "Alex Admin",
+      url: inviteUrl,
+      days: 7,
+      unsubscribeUrl,
+    });
+    expect(email.subject).toBe("Alex Admin invited you to join Demo Pharmacy Ltd on TariffScope");
+    expectInBoth(email, inviteUrl, unsubscribeUrl, "Demo Pharmacy Ltd", "expires in 7 days");
+  });
+
+  it("the added-to-licence e-mail greets by first name and carries both links", async () => {
+    const email = await addedToLicenceEmail({
+      firstName: "Pat",
+      organisation: "Demo Pharmacy Ltd",
+      appUrl,
+      unsubscribeUrl,
+    });
+    expect(email.subject).toBe("You have been added to Demo Pharmacy Ltd on TariffScope");
+    expectInBoth(email, "Hello Pat,", appUrl, unsubscribeUrl);
+  });
+
+  it("the removed-from-licence e-mail carries the unsubscribe link, and copes without a first name", async () => {
+    const email = await removedFromLicenceEmail({
+      firstName: null,
+      organisation: "Demo Pharmacy Ltd",
+      unsubscribeUrl,
+    });
+    expect(email.subject).toBe("You have been removed from Demo Pharmacy Ltd on TariffScope");
+    expectInBoth(email, "Hello,", unsubscribeUrl, "no longer have access");
+  });
+
+  it("escapes user-supplied text instead of rendering it as HTML", async () => {
+    const email = await addedToLicenceEmail({
+      firstName: '<img src=x onerror="alert(1)">',
+      organisation: "<script>alert(1)</script> & Co",
+      appUrl,
+      unsubscribeUrl,
+    });
+    expect(email.html).not.toContain("<script>");
+    expect(email.html).not.toContain("<img src=x");
+    expect(email.html).toContain("&lt;script&gt;alert(1)&lt;/script&gt; &amp; Co");
+  });
+
+  it("refuses links that are not web addresses", () => {
+    expect(() =>
+      addedToLicenceEmail({
+        firstName: "Pat",
+        organisation: "X",
+        appUrl: "javascript:alert(1)",
+        unsubscribeUrl,
+      }),
+    ).toThrow(/http/);
+  });
+});

@@ -1,0 +1,198 @@
+import { z } from "zod";
+
+import { plans } from "@/features/billing/plans";
+
+/**
+ * Every environment variable the product reads, validated once.
+ * `.env.example` documents each one; keep the two in step.
+ */
+const postgresUrl = z
+  .string()
+  .refine(
+    (value) => /^postgres(ql)?:\/\/.+/.test(value),
+    "a PostgreSQL URL such as postgres://user@host:5432/db",
+  );
+
+const flag = z.enum(["0", "1"], { message: 'either "0" or "1"' });
+
+const stripePriceId = z.string().regex(/^price_\w+$/, "a Stripe price id (price_…)");
+const priceIdsMessage =
+  `JSON giving a Stripe price id for every plan and interval, e.g. ` +
+  `{${plans.map((plan) => `"${plan.id}":{"monthly":"price_…","annual":"price_…"}`).join(",")}}`;
+
+const planPriceIds = z
+  .object(
+    { monthly: stripePriceId, annual: stripePriceId },
+    { message: '{"monthly":"price_…","annual":"price_…"}' },
+  )
+  .strict();
+type PlanId = (typeof plans)[number]["id"];
+
+/** STRIPE_PRICE_IDS: one Stripe price per plan of the catalogue and billing interval. */
+const stripePriceIds = z
+  .string()
+  .transform((value, context) => {
+    try {
+      return JSON.parse(value) as unknown;
+    } catch {
+      context.addIssue({ code: "custom", message: priceIdsMessage });
+      return z.NEVER;
+    }
+  })
+  .pipe(
+    z
+      .object(
+        Object.fromEntries(plans.map((plan) => [plan.id, planPriceIds])) as Record<
+          PlanId,
+          typeof planPriceIds
+        >,
+        { message: priceIdsMessage },
+      )
+      .strict(),
+  );
+
+/** The three Stripe settings; without STRIPE_SECRET_KEY the product uses its local test checkout. */
+export const stripeEnvSchema = z
+  .object({
+    STRIPE_SECRET_KEY: z
+      .string()
+      .regex(
+        /^(sk|rk)_(test|live)_\w+$/,
+        "a Stripe secret key (sk_live_…, sk_test_… or a restricted rk_… key)",
+      )
+      .optional(),
+    STRIPE_WEBHOOK_SECRET: z
+      .string()
+      .regex(/^whsec_\w+$/, "the signing secret of the Stripe webhook endpoint (whsec_…)")
+      .optional(),
+    STRIPE_PRICE_IDS: stripePriceIds.optional(),
+  })
+  .superRefine((stripe, context) => {
+    if (!stripe.STRIPE_SECRET_KEY) return;
+    if (!stripe.STRIPE_WEBHOOK_SECRET)
+      context.addIssue({
+        code: "custom",
+        path: ["STRIPE_WEBHOOK_SECRET"],
+        message: "the webhook signing secret (whsec_…), required with STRIPE_SECRET_KEY",
+      });
+    if (!stripe.STRIPE_PRICE_IDS)
+      context.addIssue({
+        code: "custom",
+        path: ["STRIPE_PRICE_IDS"],
+        message: `${priceIdsMessage}, required with STRIPE_SECRET_KEY`,
+      });
+  });
+
+const baseEnvSchema = z.object({
+  NODE_ENV: z
+    .enum(["development", "production", "test"], { message: "development, production or test" })
+    .default("development"),
+  PORT: z.coerce
+    .number({ message: "a port number between 1 and 65535" })
+    .int("a whole port number")
+    .min(1, "a port number between 1 and 65535")
+    .max(65535, "a port number between 1 and 65535")
+    .default(3000),
+  DATABASE_URL: postgresUrl.optional(),
+  DATA_DIR: z.string().min(1, "a folder path").default(".data"),
+  APP_URL: z
+    .url({ message: "the public address of the site, such as https://tariffscope.co.uk" })
+    .refine((value) => /^https?:\/\//.test(value), "an http:// or https:// address")
+    .optional(),
+  LOG_LEVEL: z
+    .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], {
+      message: "one of fatal, error, warn, info, debug, trace, silent",
+    })
+    .default("info"),
+  DEMO_SEED: flag.optional(),
+  BETTER_AUTH_SECRET: z
+    .string()
+    .min(32, "a random secret of at least 32 characters (e.g. the output of `openssl rand -base64 48`)")
+    .optional(),
+  OWNER_USER_IDS: z
+    .string()
+    .regex(/^[\w-]+(\s*,\s*[\w-]+)*$/, "a comma-separated list of user ids")
+    .optional(),
+  SMTP_URL: z
+    .string()
+    .refine(
+      (value) => /^smtps?:\/\/\S+$/.test(value) && URL.canParse(value),
+      "an SMTP URL such as smtp://user:password@smtp.example.com:587 (smtps:// for TLS from the start)",
+    )
+    .optional(),
+  MAIL_FROM: z
+    .string()
+    .regex(
+      /^([^<>\r\n]*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/,
+      'a sender such as "TariffScope <no-reply@tariffscope.co.uk>"',
+    )
+    .default("TariffScope <no-reply@tariffscope.co.uk>"),
+  DEV_MAILBOX: flag.optional(),
+  TRUSTED_PROXIES: z
+    .string()
+    .regex(
+      /^[\d.:a-fA-F/]+(\s*,\s*[\d.:a-fA-F/]+)*$/,
+      "a comma-separated list of proxy addresses or CIDR ranges",
+    )
+    .optional(),
+  SAMPLE_DATA: flag.optional(),
+  EMBEDDED_DATABASE: flag.optional(),
+});
+
+export const envSchema = z.intersection(baseEnvSchema, stripeEnvSchema);
+
+export type Env = z.infer<typeof envSchema> & { APP_URL: string };
+
+/** Comma-separated lists in the environment, as arrays. */
+export function listOf(value: string | undefined): string[] {
+  return (value ?? "")
+    .split(",")
+    .map((item) => item.trim())
+    .filter(Boolean);
+}
+
+export class EnvError extends Error {
+  constructor(readonly problems: { name: string; expected: string }[]) {
+    super(
+      "Invalid environment:\n" +
+        problems.map((p) => `  ${p.name}: expected ${p.expected}`).join("\n") +
+        "\nSee .env.example for what each variable means.",
+    );
+    this.name = "EnvError";
+  }
+}
+
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ""));
+  const result = envSchema.safeParse(cleaned);
+  if (!result.success) {
+    throw new EnvError(
+      result.error.issues.map((issue) => ({
+        name: issue.path.join(".") || "(environment)",
+        expected: issue.message,
+      })),
+    );
+  }
+  const env = result.data;
+  return { ...env, APP_URL: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, "") };
+}
+
+let cached: Env | undefined;
+
+/** The validated environment of this process, read on first use (never at import, so `next build` works). */
+export function getEnv(): Env {
+  cached ??= parseEnv(process.env);
+  return cached;
+}
+
+/** Sample tariff data goes where demo accounts do (a first start with no tariff data), unless told otherwise. */
+export function shouldLoadSampleData(env: Env): boolean {
+  if (env.SAMPLE_DATA) return env.SAMPLE_DATA === "1";
+  return shouldSeedDemoData(env);
+}
+
+/** Demo accounts are seeded only on the embedded default, or when an operator asks for them. */
+export function shouldSeedDemoData(env: Env): boolean {
+  if (env.DEMO_SEED) return env.DEMO_SEED === "1";
+  return !(env.NODE_ENV === "production" && env.DATABASE_URL && env.EMBEDDED_DATABASE !== "1");
+}

@@ -1,0 +1,37 @@
+/** Facts about the product shown across the public site; one place to change them. */
+export const site = {
+  name: "TariffScope",
+  tagline: "NHS Drug Tariff prices, made clear for UK pharmacies",
+  description:
+    "TariffScope shows every part of the NHS Drug Tariff for England & Wales and Northern Ireland, reimbursement lists, branded product pricing, monthly price concessions and insights, for pharmacy businesses.",
+  supportEmail: "support@tariffscope.co.uk",
+  salesEmail: "sales@tariffscope.co.uk",
+  company: "TariffScope Ltd",
+  social: [
+    { name: "LinkedIn", href: "https://www.linkedin.com/company/tariffscope" },
+    { name: "X", href: "https://x.com/tariffscope" },
+    { name: "YouTube", href: "https://www.youtube.com/@tariffscope" },
+  ],
+  /** The notice to early free users (SPEC §1). */
+  notice: {
+    plansOnSale: "2024-09-04",
+    gracePeriodEnded: "2024-09-18",
+    earlyBird: { code: "EARLYBIRD10", percentOff: 10, validUntil: "2024-09-30" },
+  },
+  loginLanding: "/drug-tariff-parts/partviiia",
+} as const;
+
+/** Dates shown to UK readers: "4 September 2024". */
+export function formatLongDate(isoDate: string): string {
+  return new Intl.DateTimeFormat("en-GB", {
+    day: "numeric",
+    month: "long",
+    year: "numeric",
+    timeZone: "UTC",
+  }).format(new Date(`${isoDate}T00:00:00Z`));
+}
+
+/** True once the last day of an offer (inclusive, UK time is close enough for a whole-day offer) has passed. */
+export function hasExpired(lastDayIso: string, now: Date = new Date()): boolean {
+  return now.getTime() >= new Date(`${lastDayIso}T23:59:59.999Z`).getTime();
+}

@@ -1,0 +1,6 @@
+declare module "*.md" {
+  import type { ComponentType } from "react";
+
+  const Content: ComponentType;
+  export default Content;
+}

@@ -1,0 +1,83 @@
+import { expectNoAxeViolations } from "../fixtures/axe";
+import { createPerson } from "./database";
+import { expect, openAppMenu, signInByApi, test, uniqueEmail } from "./fixtures";
+
+async function subscriber(page: import("@playwright/test").Page, baseURL: string) {
+  const person = await createPerson(uniqueEmail("shell"), { subscribed: true });
+  await signInByApi(page, baseURL, person.email, person.password);
+  return person;
+}
+
+test("the menu opens one group at a time and holds the user block", async ({ page, baseURL }) => {
+  const person = await subscriber(page, baseURL!);
+  await page.goto("/account-management/dashboard?section=personal-details");
+  const menu = await openAppMenu(page);
+  const tariff = menu.getByRole("button", { name: "Drug Tariff Prices" });
+  const reimbursement = menu.getByRole("button", { name: "Reimbursement Info" });
+  await tariff.click();
+  await expect(tariff).toHaveAttribute("aria-expanded", "true");
+  await expect(menu.getByRole("link", { name: "Part VIIIB" })).toBeVisible();
+  await reimbursement.click();
+  await expect(reimbursement).toHaveAttribute("aria-expanded", "true");
+  await expect(tariff).toHaveAttribute("aria-expanded", "false");
+  await expect(menu.getByRole("link", { name: "Part VIIIB" })).toBeHidden();
+  await expect(menu.getByRole("link", { name: "Special Container List" })).toBeVisible();
+  for (const name of [
+    "Branded Product Pricing",
+    "Price Concessions",
+    "Watchlists",
+    "Help",
+    "Blog",
+    "License Agreement",
+    "Privacy Policy",
+    "Account Management",
+  ]) {
+    await expect(menu.getByRole("link", { name })).toBeVisible();
+  }
+  await expect(menu).toContainText(person.email);
+  await expect(menu.getByRole("link", { name: "User Analytics" })).toHaveCount(0);
+  await expectNoAxeViolations(page);
+});
+
+// The sidebar is the desktop layout; phones use the side menu (the phone project leaves @desktop tests out).
+test("on a desktop the sidebar opens on hover and, on leaving, collapses and closes its groups @desktop", async ({
+  page,
+  baseURL,
+}) => {
+  await subscriber(page, baseURL!);
+  await page.goto("/drug-tariff-parts/partviiia");
+  const sidebar = page.getByRole("complementary", { name: "Platform menu" });
+  await expect(sidebar).toHaveAttribute("data-expanded", "false");
+  await sidebar.hover();
+  await expect(sidebar).toHaveAttribute("data-expanded", "true");
+  await sidebar.getByRole("button", { name: "Insights" }).click();
+  await expect(sidebar.getByRole("link", { name: "Category Changes" })).toBeVisible();
+  await page.mouse.move(900, 400);
+  await expect(sidebar).toHaveAttribute("data-expanded", "false");
+  await sidebar.hover();
+  await expect(sidebar.getByRole("button", { name: "Insights" })).toHaveAttribute("aria-expanded", "false");
+});
+
+test("switching to Northern Ireland hides and relabels entries, and survives a reload", async ({
+  page,
+  baseURL,
+}) => {
+  await subscriber(page, baseURL!);
+  await page.goto("/drug-tariff-parts/partviiia");
+  let menu = await openAppMenu(page);
+  await menu.getByRole("radio", { name: "Northern Ireland" }).click();
+  await expect(menu.getByRole("radio", { name: "Northern Ireland" })).toBeChecked();
+  await expect(menu.getByRole("button", { name: "Reimbursement Info" })).toHaveCount(0);
+  await menu.getByRole("button", { name: "Drug Tariff Prices" }).click();
+  for (const name of ["Part I", "Part II & III", "Part XI", "Zero Discount List"])
+    await expect(menu.getByRole("link", { name, exact: true })).toBeVisible();
+  for (const name of ["Part VIIIB", "Part VIIID", "Part VIIIA"])
+    await expect(menu.getByRole("link", { name, exact: true })).toHaveCount(0);
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Part I");
+
+  await page.reload();
+  menu = await openAppMenu(page);
+  await expect(menu.getByRole("radio", { name: "Northern Ireland" })).toBeChecked();
+  await expect(menu.getByRole("button", { name: "Reimbursement Info" })).toHaveCount(0);
+});

@@ -1,0 +1,104 @@
+import { randomUUID } from "node:crypto";
+import path from "node:path";
+
+import { hashPassword } from "better-auth/crypto";
+import pg from "pg";
+
+import { findRunningEmbeddedDatabase } from "../../src/db/embedded";
+
+/**
+ * Direct access to the browser tests' own embedded database (through the running server's port, as
+ * the import CLI does), to set up organisations the way a fixture should: fast, and one per test.
+ */
+let pool: pg.Pool | undefined;
+
+function database(): pg.Pool {
+  if (!pool) {
+    const url = findRunningEmbeddedDatabase(path.resolve(process.env.E2E_DATA_DIR ?? ".data-e2e"));
+    if (!url) throw new Error("The browser tests' server is not running on its embedded database.");
+    pool = new pg.Pool({ connectionString: url, max: 2 });
+  }
+  return pool;
+}
+
+export type Person = { id: string; email: string; password: string };
+
+const password = "a long and unusual passphrase";
+
+export async function createPerson(
+  email: string,
+  profile: {
+    licenseId?: string;
+    admin?: boolean;
+    delegate?: boolean;
+    subscribed?: boolean;
+    firstName?: string;
+  } = {},
+): Promise<Person> {
+  const id = randomUUID();
+  const db = database();
+  await db.query("insert into auth_user (id, name, email, email_verified) values ($1, $2, $3, true)", [
+    id,
+    "E2E Person",
+    email,
+  ]);
+  await db.query(
+    "insert into auth_account (id, account_id, provider_id, user_id, password) values ($1, $2, 'credential', $2, $3)",
+    [`${id}-credential`, id, await hashPassword(password)],
+  );
+  await db.query(
+    `insert into profiles (id, email, first_name, last_name, job_role, admin, delegate, is_subscribed, license_id)
+     values ($1, $2, $3, 'Tester', 'Pharmacist', $4, $5, $6, $7)`,
+    [
+      id,
+      email,
+      profile.firstName ?? "Erin",
+      profile.admin ?? false,
+      profile.delegate ?? false,
+      profile.subscribed ?? false,
+      profile.licenseId ?? null,
+    ],
+  );
+  return { id, email, password };
+}
+
+/** A licence with its admin and `delegates` delegates, all able to sign in. */
+export async function createOrganisation(options: {
+  seats: number;
+  delegates?: number;
+  organisation?: string;
+  label: string;
+}) {
+  const licenseId = randomUUID();
+  await database().query(
+    "insert into licenses (license_id, organisation, number_of_licenses) values ($1, $2, $3)",
+    [licenseId, options.organisation ?? `${options.label} Pharmacy Ltd`, options.seats],
+  );
+  const stamp = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  const admin = await createPerson(`${options.label}-admin-${stamp}@example.test`, {
+    licenseId,
+    admin: true,
+    subscribed: true,
+    firstName: "Ada",
+  });
+  const delegates: Person[] = [];
+  for (let i = 0; i < (options.delegates ?? 0); i++) {
+    delegates.push(
+      await createPerson(`${options.label}-member${i}-${stamp}@example.test`, {
+        licenseId,
+        delegate: true,
+        subscribed: true,
+        firstName: `Member${i}`,
+      }),
+    );
+  }
+  return { licenseId, admin, delegates };
+}
+
+/** What the billing portal does when an admin lowers the seats (the provider's sync writes the same column). */
+export async function setSeats(licenseId: string, seats: number) {
+  await database().query("update licenses set number_of_licenses = $2 where license_id = $1", [
+    licenseId,
+    seats,
+  ]);
+}

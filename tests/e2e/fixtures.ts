@@ -1,0 +1,97 @@
+import { test as base, expect, type Page } from "@playwright/test";
+
+import { fetchLatestEmail, extractCode } from "../fixtures/mailbox";
+
+/**
+ * Browser-test helpers for the account journeys. The test server trusts the runner as a proxy
+ * (TRUSTED_PROXIES in playwright.config.ts), so each test can present its own client address and
+ * the per-address rate limits of one test never touch another — as behind a real load balancer.
+ */
+let counter = 0;
+function uniqueAddress(): string {
+  counter += 1;
+  return `198.18.${(process.pid + counter) % 250}.${(counter % 250) + 1}`;
+}
+
+export const test = base.extend<{ decidedAboutCookies: void }>({
+  extraHTTPHeaders: async ({}, use) => {
+    await use({ "x-forwarded-for": uniqueAddress() });
+  },
+  // A visitor who already answered the cookie notice, so it does not cover the controls under test.
+  decidedAboutCookies: [
+    async ({ context, baseURL }, use) => {
+      await context.addCookies([{ name: "cookieConsent", value: "rejected", url: baseURL! }]);
+      await use();
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };
+
+export const demoPassword = "tariffscope-demo-1";
+export const demo = {
+  admin: "admin@demo.tariffscope.test",
+  delegate: "delegate@demo.tariffscope.test",
+  newUser: "newuser@demo.tariffscope.test",
+  owner: "owner@demo.tariffscope.test",
+};
+
+export function uniqueEmail(label: string): string {
+  return `${label}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@example.test`;
+}
+
+/** Signs in through the API (Origin set, as the browser would); the page's context keeps the cookie. */
+export async function signInByApi(page: Page, baseURL: string, email: string, password = demoPassword) {
+  const response = await page.request.post("/api/auth/sign-in/email", {
+    data: { email, password },
+    headers: { origin: baseURL },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+/** Fills the sign-up form and accepts both documents through their overlays. */
+export async function fillSignUpForm(page: Page, email: string, password = "a long and unusual passphrase") {
+  await page.goto("/account-management/signup");
+  await page.getByLabel("First name").fill("Priya");
+  await page.getByLabel("Last name").fill("Patel");
+  await page.getByLabel("Occupation").fill("Pharmacist");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  for (const title of ["License Agreement", "Privacy Policy"]) {
+    await page.getByRole("button", { name: `Read the ${title}` }).click();
+    await page.getByRole("dialog", { name: title }).getByRole("button", { name: "Accept" }).click();
+    await expect(page.getByText(`${title} accepted`)).toBeVisible();
+  }
+}
+
+export async function readCode(baseURL: string, email: string, newerThan = 0) {
+  const message = await fetchLatestEmail(baseURL, email, { newerThan, timeoutMs: 15_000 });
+  return { code: extractCode(message.text), id: message.id, message };
+}
+
+/** Dispatches a real paste event carrying `text` to the focused element. */
+export async function pasteInto(page: Page, selector: string, text: string) {
+  await page.locator(selector).evaluate((element, value) => {
+    const data = new DataTransfer();
+    data.setData("text/plain", value);
+    element.dispatchEvent(
+      new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }),
+    );
+  }, text);
+}
+
+/**
+ * Opens the signed-in menu: the side menu on a phone, the sidebar on a desktop (opened from the
+ * keyboard, which opens it at once). Returns the region holding the menu.
+ */
+export async function openAppMenu(page: Page) {
+  if (page.viewportSize()!.width < 768) {
+    await page.getByRole("button", { name: "Open menu" }).click();
+    return page.getByRole("dialog", { name: "Menu" });
+  }
+  const sidebar = page.getByRole("complementary", { name: "Platform menu" });
+  await sidebar.getByRole("searchbox", { name: "Search TariffScope" }).focus();
+  await expect(sidebar).toHaveAttribute("data-expanded", "true");
+  return sidebar;
+}

@@ -1,0 +1,204 @@
+import { expectNoAxeViolations } from "../fixtures/axe";
+import { fetchLatestEmail } from "../fixtures/mailbox";
+import { createOrganisation, createPerson, setSeats } from "./database";
+import { expect, readCode, signInByApi, test, uniqueEmail } from "./fixtures";
+
+const manageUsers = "/account-management/dashboard?section=manage-users";
+
+test("an admin adds a registered user, invites a new address who signs up and appears, and removes a user", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const org = await createOrganisation({ seats: 5, label: "journey" });
+  const registered = await createPerson(uniqueEmail("registered"));
+  await signInByApi(page, baseURL!, org.admin.email, org.admin.password);
+  await page.goto(manageUsers);
+
+  const details = page.getByRole("definition");
+  await expect(details.nth(0)).toHaveText("journey Pharmacy Ltd");
+  await expect(details.nth(1)).toHaveText("5 Users");
+  await expect(details.nth(2)).toHaveText("4");
+  await expectNoAxeViolations(page);
+
+  // Add a registered user.
+  await page.getByRole("button", { name: "Add User" }).click();
+  const dialog = page.getByRole("dialog", { name: "Add User" });
+  await dialog.getByLabel("Email").fill("not an address");
+  await dialog.getByRole("button", { name: "Search" }).click();
+  await expect(dialog.getByRole("alert")).toHaveText("Please enter a valid email address");
+  await dialog.getByLabel("Email").fill(registered.email);
+  await dialog.getByRole("button", { name: "Search" }).click();
+  await expect(dialog).toContainText(registered.email);
+  await expectNoAxeViolations(page);
+  await dialog.getByRole("button", { name: "Add", exact: true }).click();
+  await expect(page.getByText("User Added Successfully")).toBeVisible();
+  await expect(dialog.getByLabel("Email")).toHaveValue("");
+  await page.keyboard.press("Escape");
+  const table = page.getByRole("region", { name: "Users on this licence" });
+  await expect(table.getByRole("row", { name: new RegExp(registered.email) })).toBeVisible();
+  await expect(details.nth(2)).toHaveText("3");
+
+  // Invite a new address.
+  const invitee = uniqueEmail("invitee");
+  await page.getByRole("button", { name: "Add User" }).click();
+  await dialog.getByLabel("Email").fill(invitee);
+  await dialog.getByRole("button", { name: "Search" }).click();
+  await expect(dialog).toContainText("No User Found");
+  await dialog.getByRole("button", { name: "Invite" }).click();
+  await expect(page.getByText("Email Invite Sent")).toBeVisible();
+  await page.keyboard.press("Escape");
+
+  const invitation = await fetchLatestEmail(baseURL!, invitee);
+  const link = /https?:\/\/\S+\/account-management\/delegate-signup\?token=[\w%-]+/.exec(invitation.text)![0];
+  const inviteeContext = await browser.newContext({ extraHTTPHeaders: { "x-forwarded-for": "198.19.7.7" } });
+  const inviteePage = await inviteeContext.newPage();
+  await inviteePage.goto(link);
+  await expect(inviteePage.getByRole("heading", { level: 1 })).toHaveText(
+    "Join journey Pharmacy Ltd on TariffScope",
+  );
+  await expect(inviteePage.getByLabel("Email")).toHaveValue(invitee);
+  await inviteePage.getByLabel("First name").fill("Ivy");
+  await inviteePage.getByLabel("Last name").fill("Invited");
+  await inviteePage.getByLabel("Occupation").fill("Dispenser");
+  await inviteePage.getByLabel("Password", { exact: true }).fill("a long and unusual passphrase");
+  for (const title of ["License Agreement", "Privacy Policy"]) {
+    await inviteePage.getByRole("button", { name: `Read the ${title}` }).click();
+    await inviteePage.getByRole("dialog", { name: title }).getByRole("button", { name: "Accept" }).click();
+  }
+  await inviteePage.getByRole("button", { name: "Create account" }).click();
+  const { code } = await readCode(baseURL!, invitee, invitation.id);
+  await inviteePage.keyboard.type(code);
+  await inviteePage.getByRole("button", { name: "Verify" }).click();
+  await expect(inviteePage).toHaveURL(/\/drug-tariff-parts\/partviiia\?delegateSuccess=true$/);
+  await inviteeContext.close();
+
+  await page.reload();
+  await expect(table.getByRole("row", { name: new RegExp(invitee) })).toBeVisible();
+
+  // Remove the registered user, whose very next page load is refused (R12).
+  const removedContext = await browser.newContext({ extraHTTPHeaders: { "x-forwarded-for": "198.19.8.8" } });
+  const removedPage = await removedContext.newPage();
+  await signInByApi(removedPage, baseURL!, registered.email, registered.password);
+  await removedPage.goto("/drug-tariff-parts/partviiia");
+  await expect(removedPage.getByRole("heading", { level: 1 })).toHaveText("Part VIIIA");
+
+  await table.getByRole("button", { name: `Remove ${registered.email}` }).click();
+  const confirm = page.getByRole("dialog", { name: "Remove User from journey Pharmacy Ltd" });
+  await expect(confirm).toContainText(`Are you sure you want to remove ${registered.email}?`);
+  await confirm.getByRole("button", { name: "Remove" }).click();
+  await expect(page.getByText("User Removed")).toBeVisible();
+  await expect(table.getByRole("row", { name: new RegExp(registered.email) })).toBeHidden();
+
+  await removedPage.goto("/drug-tariff-parts/partviiia");
+  await expect(removedPage).toHaveURL(/\/pricing\/choose-your-plan$/);
+  await removedContext.close();
+});
+
+test("admins have no remove control, a user on another plan cannot be added, and a full licence disables Add User", async ({
+  page,
+  baseURL,
+}) => {
+  const org = await createOrganisation({ seats: 2, delegates: 1, label: "full" });
+  const other = await createOrganisation({ seats: 3, delegates: 1, label: "other" });
+  await signInByApi(page, baseURL!, org.admin.email, org.admin.password);
+  await page.goto(manageUsers);
+  const table = page.getByRole("region", { name: "Users on this licence" });
+  await expect(table.getByRole("row").nth(1)).toContainText("Admin");
+  await expect(table.getByRole("button", { name: `Remove ${org.admin.email}` })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Add User" })).toBeDisabled();
+
+  await table.getByRole("button", { name: `Remove ${org.delegates[0]!.email}` }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Remove" }).click();
+  await expect(page.getByRole("button", { name: "Add User" })).toBeEnabled();
+  await page.getByRole("button", { name: "Add User" }).click();
+  const dialog = page.getByRole("dialog", { name: "Add User" });
+  await dialog.getByLabel("Email").fill(other.delegates[0]!.email);
+  await dialog.getByRole("button", { name: "Search" }).click();
+  await expect(dialog).toContainText("User On Active Plan");
+  await expect(dialog.getByRole("button", { name: "Add", exact: true })).toHaveCount(0);
+  await page.keyboard.press("Escape");
+  await page.getByRole("button", { name: "Add User" }).click();
+  await expect(dialog.getByLabel("Email")).toHaveValue("");
+  await expect(dialog).not.toContainText("User On Active Plan");
+});
+
+test("a delegate is told they do not have permission", async ({ page, baseURL }) => {
+  const org = await createOrganisation({ seats: 3, delegates: 1, label: "perm" });
+  await signInByApi(page, baseURL!, org.delegates[0]!.email, org.delegates[0]!.password);
+  await page.goto(manageUsers);
+  await expect(page.getByRole("main").getByRole("alert")).toHaveText(
+    "You do not have permission for this page",
+  );
+  await expect(page.getByRole("region", { name: "Users on this licence" })).toHaveCount(0);
+});
+
+test("with more users than seats, the admin must remove users before continuing, and a delegate must wait", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const org = await createOrganisation({ seats: 3, delegates: 2, label: "over" });
+  await setSeats(org.licenseId, 2);
+
+  const delegateContext = await browser.newContext({ extraHTTPHeaders: { "x-forwarded-for": "198.19.9.9" } });
+  const delegatePage = await delegateContext.newPage();
+  await signInByApi(delegatePage, baseURL!, org.delegates[1]!.email, org.delegates[1]!.password);
+  await delegatePage.goto("/drug-tariff-parts/partviiia");
+  const delegateModal = delegatePage.getByRole("dialog", {
+    name: "Number of users exceeds the user limit on your current plan",
+  });
+  await expect(delegateModal).toContainText("Please contact an Admin from your Organisation");
+  await expect(delegateModal.getByRole("button", { name: "Continue to App" })).toBeDisabled();
+  await expectNoAxeViolations(delegatePage);
+
+  await signInByApi(page, baseURL!, org.admin.email, org.admin.password);
+  await page.goto("/drug-tariff-parts/partviiia");
+  const modal = page.getByRole("dialog", {
+    name: "Number of users exceeds the user limit on your current plan",
+  });
+  await expect(modal).toContainText("Please remove users to carry on using TariffScope");
+  await expect(modal.getByRole("button", { name: "Continue to App" })).toBeDisabled();
+  await page.keyboard.press("Escape");
+  await expect(modal).toBeVisible();
+  await modal.getByRole("button", { name: `Remove ${org.delegates[0]!.email}` }).click();
+  await page
+    .getByRole("dialog", { name: /Remove User from/ })
+    .getByRole("button", { name: "Remove" })
+    .click();
+  await expect(modal.getByRole("button", { name: "Continue to App" })).toBeEnabled();
+  await modal.getByRole("button", { name: "Continue to App" }).click();
+  await expect(modal).toBeHidden();
+
+  await delegateModal.getByRole("button", { name: "Check again" }).click();
+  await expect(delegateModal.getByRole("button", { name: "Continue to App" })).toBeEnabled();
+  await delegateModal.getByRole("button", { name: "Continue to App" }).click();
+  await expect(delegateModal).toBeHidden();
+  await delegateContext.close();
+});
+
+test("a signed-in user without a subscription sees the notice, and Close Message is remembered", async ({
+  page,
+  baseURL,
+}) => {
+  const person = await createPerson(uniqueEmail("notice"));
+  await signInByApi(page, baseURL!, person.email, person.password);
+  await page.goto("/blog/blog-index");
+  const notice = page.getByRole("dialog", { name: "Subscription Plans Now Required" });
+  await expect(notice).toBeVisible();
+  await expect(notice.getByRole("link", { name: "Subscribe Now" })).toHaveAttribute(
+    "href",
+    "/pricing/choose-your-plan",
+  );
+  await expect(notice.getByRole("link", { name: "View Pricing Plans" })).toHaveAttribute(
+    "href",
+    "/pricing/plans",
+  );
+  await expectNoAxeViolations(page);
+  await notice.getByRole("button", { name: "Close Message" }).click();
+  await expect(notice).toBeHidden();
+  await page.reload();
+  await expect(page.getByRole("heading", { level: 1, name: "Blog" })).toBeVisible();
+  await page.waitForTimeout(1_000);
+  await expect(notice).toBeHidden();
+});

@@ -1,0 +1,135 @@
+import { expect, test } from "@playwright/test";
+
+import { expectNoAxeViolations } from "../fixtures/axe";
+
+/** Every public page of the Foundation issue, at the phone and desktop widths of the two projects. */
+const pages = [
+  { path: "/", heading: /NHS Drug Tariff, clear and searchable/ },
+  { path: "/pricing/plans", heading: "Plans and pricing" },
+  { path: "/pricing/choose-your-plan", heading: "Choose your plan" },
+  { path: "/policies/privacy-policy", heading: "Privacy Policy" },
+  { path: "/policies/privacy-policy/text", heading: "Privacy Policy" },
+  { path: "/policies/eula", heading: "License Agreement" },
+  { path: "/payment/cancelled", heading: "Payment cancelled" },
+  { path: "/blog/blog-index", heading: "Blog" },
+  { path: "/blog/what-is-the-drug-tariff", heading: /Drug Tariff/ },
+  { path: "/blog/how-does-the-drug-tariff-work", heading: /Drug Tariff/ },
+  { path: "/blog/what-is-part-viiia", heading: /VIIIA/ },
+  { path: "/blog/what-is-part-viiib", heading: /VIIIB/ },
+  { path: "/blog/what-is-part-viiid", heading: /VIIID/ },
+  { path: "/blog/what-is-part-ix", heading: /Part IX/ },
+  { path: "/blog/discount-deduction", heading: /[Dd]iscount/ },
+  { path: "/blog/local-pharmacy-marketing", heading: /[Mm]arketing/ },
+];
+
+test.beforeEach(async ({ context, baseURL }) => {
+  // A decided visitor: the consent banner is tested on its own below.
+  await context.addCookies([{ name: "cookieConsent", value: "rejected", url: baseURL! }]);
+});
+
+for (const { path, heading } of pages) {
+  test(`${path} renders, fits the screen and passes axe`, async ({ page }) => {
+    const response = await page.goto(path);
+    expect(response?.status()).toBe(200);
+    await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
+    await expect(page.getByRole("contentinfo")).toContainText("Open Government Licence");
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow, "the page scrolls sideways").toBeLessThanOrEqual(0);
+    await expectNoAxeViolations(page);
+  });
+}
+
+test("the top bar offers Blog, Pricing, Get Started and Log In on a desktop, and Sign Up and Log In on a phone", async ({
+  page,
+}) => {
+  await page.goto("/");
+  const width = page.viewportSize()!.width;
+  if (width >= 768) {
+    const main = page.getByRole("navigation", { name: "Main" });
+    await expect(main.getByRole("link", { name: "Blog" })).toHaveAttribute("href", "/blog/blog-index");
+    await expect(main.getByRole("link", { name: "Pricing" })).toHaveAttribute("href", "/pricing/plans");
+    await expect(main.getByRole("link", { name: "Get Started" })).toHaveAttribute("href", "/pricing/plans");
+    await expect(main.getByRole("link", { name: "Log In" })).toHaveAttribute(
+      "href",
+      "/account-management/signin",
+    );
+    await expect(page.getByRole("navigation", { name: "Mobile" })).toBeHidden();
+  } else {
+    const mobile = page.getByRole("navigation", { name: "Mobile" });
+    await expect(mobile.getByRole("link", { name: "Sign Up" })).toHaveAttribute(
+      "href",
+      "/account-management/signup",
+    );
+    await expect(mobile.getByRole("link", { name: "Log In" })).toHaveAttribute(
+      "href",
+      "/account-management/signin",
+    );
+    await expect(page.getByRole("navigation", { name: "Main" })).toBeHidden();
+  }
+});
+
+test("the home page states the notice facts and that the early-bird offer has expired", async ({ page }) => {
+  await page.goto("/");
+  const notice = page.getByRole("region", { name: "Subscription plans are now required" });
+  await expect(notice).toContainText("4 September 2024");
+  await expect(notice).toContainText("18 September 2024");
+  await expect(notice).toContainText("EARLYBIRD10");
+  await expect(notice).toContainText("30 September 2024 and has now expired");
+});
+
+test("the blog index lists the eight articles with a thumbnail served through the image optimiser", async ({
+  page,
+}) => {
+  await page.goto("/blog/blog-index");
+  const articles = page.getByRole("article");
+  await expect(articles).toHaveCount(8);
+  for (const article of await articles.all()) {
+    await expect(article.getByRole("heading", { level: 2 })).not.toBeEmpty();
+    await expect(article.getByRole("img")).toHaveAttribute("src", /\/_next\/image\?url=%2Fblog%2F/);
+  }
+  await articles.first().getByRole("link").click();
+  await expect(page).toHaveURL(/\/blog\/what-is-the-drug-tariff$/);
+});
+
+test("the privacy policy embeds the PDF in an 800px frame titled 'Privacy Policy', with an HTML fallback", async ({
+  page,
+  request,
+}) => {
+  await page.goto("/policies/privacy-policy");
+  const frame = page.locator('iframe[title="Privacy Policy"]');
+  await expect(frame).toHaveAttribute("src", "/policies/privacy-policy.pdf");
+  expect((await frame.boundingBox())?.height).toBe(800);
+  const pdf = await request.get("/policies/privacy-policy.pdf");
+  expect(pdf.headers()["content-type"]).toContain("application/pdf");
+  expect((await pdf.body()).subarray(0, 5).toString()).toBe("%PDF-");
+  await page.getByRole("link", { name: "Read the privacy policy as a web page" }).click();
+  await expect(page.getByRole("heading", { level: 2 }).first()).toBeVisible();
+});
+
+test("choosing a plan while signed out leads to sign-in, and back to the same plan", async ({ page }) => {
+  await page.goto("/pricing/plans");
+  await page.getByRole("link", { name: "Choose the 5 Users plan" }).click();
+  await expect(page.getByRole("radio", { name: /5 Users/ })).toBeChecked();
+  await page.getByRole("radio", { name: "Annually" }).check();
+  await page.getByLabel("Organisation name").fill("Harbour Pharmacy Ltd");
+  await page.getByRole("button", { name: "Continue to payment" }).click();
+  await expect(page).toHaveURL(
+    `/account-management/signin?redirect=${encodeURIComponent("/pricing/choose-your-plan?plan=multi-5")}`,
+  );
+});
+
+test("an unknown address shows the 404 page", async ({ page }) => {
+  const response = await page.goto("/no-such-page");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { level: 1, name: "Page not found" })).toBeVisible();
+  await expectNoAxeViolations(page);
+});
+
+test("sitemap.xml, robots.txt and the health check answer", async ({ request }) => {
+  const sitemap = await request.get("/sitemap.xml");
+  expect(sitemap.status()).toBe(200);
+  expect(await sitemap.text()).toContain("/blog/discount-deduction</loc>");
+  const robots = await request.get("/robots.txt");
+  expect(await robots.text()).toMatch(/Disallow: \/drug-tariff-parts\//);
+  expect(await (await request.get("/api/health")).json()).toEqual({ status: "ok", db: "ok" });
+});

@@ -1,0 +1,57 @@
+import path from "node:path";
+
+import react from "@vitejs/plugin-react";
+import { defineConfig } from "vitest/config";
+
+const alias = {
+  "@": path.resolve(import.meta.dirname, "src"),
+  "@content": path.resolve(import.meta.dirname, "content"),
+  "@tests": path.resolve(import.meta.dirname, "tests"),
+  // `server-only` throws outside React Server Components; in tests the server modules run in plain Node.
+  "server-only": path.resolve(import.meta.dirname, "tests/fixtures/empty-module.ts"),
+};
+
+export default defineConfig({
+  resolve: { alias },
+  test: {
+    reporters: process.env.VITEST_JSON_REPORT
+      ? ["default", ["json", { outputFile: process.env.VITEST_JSON_REPORT }]]
+      : ["default"],
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "unit",
+          environment: "node",
+          include: ["src/**/*.test.ts", "scripts/**/*.test.ts", "tests/unit/**/*.test.ts"],
+          exclude: ["**/*.integration.test.ts"],
+        },
+      },
+      {
+        extends: true,
+        plugins: [react()],
+        test: {
+          name: "components",
+          environment: "jsdom",
+          include: ["src/**/*.test.tsx"],
+          setupFiles: ["tests/fixtures/setup-dom.ts"],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "integration",
+          environment: "node",
+          include: [
+            "src/**/*.integration.test.ts",
+            "scripts/**/*.integration.test.ts",
+            "tests/integration/**/*.test.ts",
+          ],
+          globalSetup: ["tests/fixtures/database-template.ts"],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+    ],
+  },
+});
