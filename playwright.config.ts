@@ -27,6 +27,9 @@ export default defineConfig({
   workers: 2,
   retries: 0,
   timeout: 60_000,
+  // Two cores run the server, two browsers and the runner: give a page that waits on a password
+  // hash or a first compile of a route room, rather than Playwright's 5 s.
+  expect: { timeout: 10_000 },
   forbidOnly: true,
   reporter: process.env.PLAYWRIGHT_JSON_REPORT
     ? [["list"], ["json", { outputFile: process.env.PLAYWRIGHT_JSON_REPORT }]]

@@ -102,3 +102,8 @@ export async function setSeats(licenseId: string, seats: number) {
     seats,
   ]);
 }
+
+/** Reads the test server's data directly, to check what a page shows against what was imported. */
+export async function queryRows<T extends Record<string, unknown>>(text: string, values: unknown[] = []) {
+  return (await database().query<T>(text, values)).rows;
+}

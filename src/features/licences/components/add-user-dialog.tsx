@@ -12,6 +12,7 @@ import { Spinner } from "@/components/ui/spinner";
 
 import { addLicenceUser, inviteLicenceUser, searchLicenceUser } from "../actions";
 import type { FoundUser } from "../queries";
+import { manageUsersToast } from "./toasts";
 
 /** SPEC §5: text, at-sign, text, dot, text. */
 const basicEmail = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -57,7 +58,10 @@ export function AddUserDialog({ disabled, onChanged }: { disabled: boolean; onCh
       return;
     }
     reset();
-    toast.success("User Added Successfully", { description: "Selected User has been added to your License" });
+    toast.success("User Added Successfully", {
+      description: "Selected User has been added to your License",
+      id: manageUsersToast,
+    });
     onChanged();
   }
 
@@ -70,7 +74,10 @@ export function AddUserDialog({ disabled, onChanged }: { disabled: boolean; onCh
       return;
     }
     reset();
-    toast.success("Email Invite Sent", { description: "Email Invite has been sent to the selected email" });
+    toast.success("Email Invite Sent", {
+      description: "Email Invite has been sent to the selected email",
+      id: manageUsersToast,
+    });
     onChanged();
   }
 

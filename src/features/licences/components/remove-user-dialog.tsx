@@ -16,6 +16,7 @@ import { Spinner } from "@/components/ui/spinner";
 
 import { removeLicenceUser } from "../actions";
 import type { LicenceUser } from "../queries";
+import { manageUsersToast } from "./toasts";
 
 /** SPEC §2.13 confirm dialog: 'Remove User from' + organisation, 'Are you sure you want to remove' + e-mail + '?'. */
 export function RemoveUserDialog({
@@ -41,7 +42,10 @@ export function RemoveUserDialog({
       setError(result.message);
       return;
     }
-    toast.error("User Removed", { description: "Selected User has been removed your License" });
+    toast.error("User Removed", {
+      description: "Selected User has been removed your License",
+      id: manageUsersToast,
+    });
     onRemoved();
     onClose();
   }
