@@ -114,7 +114,7 @@ export function DataTable({
           <thead className="sticky top-0 z-10 bg-muted">
             {table.getHeaderGroups().map((group) => (
               <tr key={group.id}>
-                {group.headers.map((header) => {
+                {group.headers.map((header, index) => {
                   const column = header.column.columnDef.meta as DataColumn;
                   const sorted = header.column.getIsSorted();
                   const Icon = sorted === "asc" ? ArrowUp : sorted === "desc" ? ArrowDown : ArrowUpDown;
@@ -127,6 +127,7 @@ export function DataTable({
                         "h-10 px-3 text-left font-medium whitespace-nowrap",
                         numeric.has(column.kind ?? "") && "text-right",
                         column.wide && "hidden lg:table-cell",
+                        index === 0 && "min-w-44 sm:min-w-64",
                       )}
                     >
                       <button
@@ -154,13 +155,17 @@ export function DataTable({
               return (
                 <tr
                   key={row.id}
+                  // Long names wrap: each row is measured, so the scroll height stays true.
+                  ref={virtualizer.measureElement}
+                  data-index={item.index}
                   aria-rowindex={item.index + 2}
                   className="border-t hover:bg-muted/40"
-                  style={{ height: rowHeight }}
+                  style={{ minHeight: rowHeight }}
                 >
-                  {columns.map((column) => {
+                  {columns.map((column, index) => {
                     const text = formatCell(row.original[column.id], column.kind);
                     const href = column.hrefKey ? row.original[column.hrefKey] : null;
+                    const hint = column.hintKey ? row.original[column.hintKey] : null;
                     return (
                       <td
                         key={column.id}
@@ -169,12 +174,18 @@ export function DataTable({
                           numeric.has(column.kind ?? "") && "text-right tabular-nums",
                           column.kind === "code" && "font-mono text-xs",
                           column.wide && "hidden lg:table-cell",
+                          index === 0 && "min-w-44 sm:min-w-64",
                         )}
                       >
-                        {href ? (
+                        {hint ? (
+                          <span title={String(hint)}>
+                            {text}
+                            <span className="sr-only"> ({String(hint)})</span>
+                          </span>
+                        ) : href ? (
                           <Link
                             href={String(href)}
-                            className="underline-offset-2 hover:underline"
+                            className="font-medium text-primary underline-offset-2 hover:underline"
                             prefetch={false}
                           >
                             {text}

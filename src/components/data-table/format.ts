@@ -9,6 +9,8 @@ export type DataColumn = {
   hrefKey?: string;
   /** Hide on narrow screens; the CSV still has it. */
   wide?: boolean;
+  /** The row key holding an explanation of this cell, shown on hover and read by screen readers. */
+  hintKey?: string;
 };
 
 export type DataRow = Record<string, string | number | null>;

@@ -1,0 +1,365 @@
+import type { DataColumn } from "@/components/data-table/format";
+
+import type { Country } from "./navigation";
+
+/**
+ * Every price list and reimbursement list a signed-in user can open (SPEC §2.2, §2.3, /brands and
+ * /concession-prices): what it is called, what it is for, its columns and its filters. The rows
+ * come from `queries.ts`; the page around them is `components/tariff-list-page.tsx`.
+ */
+export const listIds = [
+  "partviiia",
+  "partviiib",
+  "partviiid",
+  "catm",
+  "partix",
+  "acbs",
+  "blacklist",
+  "broken-bulk",
+  "dental-formulary",
+  "discontinued",
+  "zero-discount",
+  "nurse-formulary",
+  "special-containers",
+  "brands",
+  "concessions",
+] as const;
+
+export type ListId = (typeof listIds)[number];
+
+export type ListSpec = {
+  id: ListId;
+  path: string;
+  title: string;
+  niTitle?: string;
+  /** One line: what the list is and how it is used in reimbursement. */
+  explanation: string;
+  /** The part of the file name of its CSV, e.g. `part-viiia`. */
+  fileStem: string;
+  columns: DataColumn[];
+  /** The drop-downs it offers (column ids of the query's filterable values). */
+  filters: { name: string; label: string }[];
+  searchLabel: string;
+  /**
+   * "monthly": a month shows that month's file, or says it has none. "latest": lists published
+   * less often (Category M each quarter, the dm+d flags, our CSV lists) show the release in force
+   * that month, the latest one loaded on or before it.
+   */
+  cadence: "monthly" | "latest";
+  /** Only England & Wales publishes it: Northern Ireland users see England & Wales' list, so marked. */
+  ewOnly?: boolean;
+};
+
+const pence = (id: string, header: string): DataColumn => ({ id, header, kind: "pence" });
+const code = (id: string, header: string): DataColumn => ({ id, header, kind: "code", wide: true });
+
+const netColumns: DataColumn[] = [
+  { id: "discountRate", header: "Discount", kind: "percent", wide: true },
+  { id: "netPrice", header: "Net price", kind: "pence", hintKey: "netHint" },
+];
+
+const brandColumns = (extra: DataColumn[] = []): DataColumn[] => [
+  { id: "name", header: "Product", hrefKey: "href" },
+  { id: "supplier", header: "Supplier" },
+  { id: "packSize", header: "Pack size", kind: "number" },
+  { id: "unitOfMeasure", header: "Unit" },
+  pence("nhsIndicativePrice", "NHS indicative price"),
+  { id: "drugTariffCategory", header: "Tariff category", wide: true },
+  ...extra,
+  code("amppSnomedCode", "AMPP code"),
+];
+
+const specs: ListSpec[] = [
+  {
+    id: "partviiia",
+    path: "/drug-tariff-parts/partviiia",
+    title: "Part VIIIA",
+    niTitle: "Part I",
+    explanation:
+      "The basic prices the NHS pays for generically prescribed medicines (Categories A, C, M and H): the starting point of reimbursement for most prescriptions.",
+    fileStem: "part-viiia",
+    columns: [
+      { id: "medicine", header: "Medicine", hrefKey: "href" },
+      { id: "packSize", header: "Pack size", kind: "number" },
+      { id: "unitOfMeasure", header: "Unit" },
+      { id: "category", header: "Category" },
+      pence("basicPrice", "Basic price"),
+      ...netColumns,
+      code("vmpSnomedCode", "VMP code"),
+      code("vmppSnomedCode", "VMPP code"),
+    ],
+    filters: [{ name: "category", label: "Category" }],
+    searchLabel: "Search medicines",
+    cadence: "monthly",
+  },
+  {
+    id: "partviiib",
+    path: "/drug-tariff-parts/partviiib-specials",
+    title: "Part VIIIB",
+    explanation:
+      "Prices for unlicensed specials: a price for the minimum quantity and a price for each unit beyond it.",
+    fileStem: "part-viiib",
+    columns: [
+      { id: "medicine", header: "Medicine" },
+      { id: "formulations", header: "Formulation" },
+      { id: "unitOfMeasure", header: "Unit" },
+      { id: "minimumQuantity", header: "Minimum quantity", kind: "number" },
+      pence("minimumQuantityPrice", "Minimum quantity price"),
+      pence("additionalUnitPrice", "Price per additional unit"),
+      { id: "specialContainer", header: "Special container", wide: true },
+      { id: "discountRate", header: "Discount", kind: "percent", wide: true },
+      pence("netMinimumQuantityPrice", "Net minimum quantity price"),
+      code("vmpSnomedCode", "VMP code"),
+    ],
+    filters: [{ name: "formulation", label: "Formulation" }],
+    searchLabel: "Search specials",
+    cadence: "monthly",
+    ewOnly: true,
+  },
+  {
+    id: "partviiid",
+    path: "/drug-tariff-parts/partviiid-specials",
+    title: "Part VIIID",
+    explanation:
+      "Listed prices for further specials and imported unlicensed medicines, by formulation; a pack may appear once per formulation.",
+    fileStem: "part-viiid",
+    columns: [
+      { id: "medicine", header: "Medicine" },
+      { id: "formulations", header: "Formulation" },
+      { id: "packSize", header: "Pack size", kind: "number" },
+      { id: "unitOfMeasure", header: "Unit" },
+      pence("basicPrice", "Basic price"),
+      { id: "specialContainer", header: "Special container", wide: true },
+      ...netColumns,
+      code("vmppSnomedCode", "VMPP code"),
+    ],
+    filters: [{ name: "formulation", label: "Formulation" }],
+    searchLabel: "Search specials",
+    cadence: "monthly",
+    ewOnly: true,
+  },
+  {
+    id: "catm",
+    path: "/drug-tariff-parts/partviii-category-m",
+    title: "Category M",
+    explanation:
+      "Prices the Department of Health and Social Care sets each quarter for Category M medicines, used to keep pharmacies' margin at the agreed level.",
+    fileStem: "category-m",
+    columns: [
+      { id: "medicine", header: "Medicine", hrefKey: "href" },
+      { id: "packSize", header: "Pack size", kind: "number" },
+      { id: "unitOfMeasure", header: "Unit" },
+      pence("basicPrice", "Basic price"),
+      ...netColumns,
+      code("vmppSnomedCode", "VMPP code"),
+    ],
+    filters: [],
+    searchLabel: "Search medicines",
+    cadence: "latest",
+  },
+  {
+    id: "partix",
+    path: "/drug-tariff-parts/partix-appliances",
+    title: "Part IX",
+    niTitle: "Part II & III",
+    explanation:
+      "Appliances, dressings, incontinence and stoma products and chemical reagents that may be prescribed, with the price paid for each pack.",
+    fileStem: "part-ix",
+    columns: [
+      { id: "ampName", header: "Product", hrefKey: "href" },
+      { id: "part", header: "Part" },
+      { id: "supplierName", header: "Supplier" },
+      { id: "vmpName", header: "Generic name", wide: true },
+      { id: "colour", header: "Colour", wide: true },
+      { id: "sizeOrWeight", header: "Size or weight", wide: true },
+      { id: "quantity", header: "Quantity", kind: "number" },
+      { id: "quantityUnitOfMeasure", header: "Unit" },
+      pence("price", "Price"),
+      ...netColumns,
+      { id: "productOrderNumber", header: "Product order number", wide: true },
+      { id: "packOrderNumber", header: "Pack order number", wide: true },
+      { id: "addDispensingIndicator", header: "Dispensing indicator", wide: true },
+      code("packSnomedCode", "Pack code"),
+      code("gtin", "GTIN"),
+      code("bnfCode", "BNF code"),
+    ],
+    filters: [
+      { name: "part", label: "Part" },
+      { name: "supplier", label: "Supplier" },
+    ],
+    searchLabel: "Search appliances",
+    cadence: "monthly",
+  },
+  {
+    id: "acbs",
+    path: "/drug-tariff-parts/acbs",
+    title: "Borderline Substances (Part X)",
+    explanation:
+      "Foods and toilet preparations the Advisory Committee on Borderline Substances approves for prescribing, for the conditions it names.",
+    fileStem: "borderline-substances",
+    columns: [
+      { id: "product", header: "Product", hrefKey: "href" },
+      { id: "supplier", header: "Supplier" },
+      { id: "packSize", header: "Pack size", kind: "number" },
+      { id: "unitOfMeasure", header: "Unit" },
+      pence("price", "Price"),
+      { id: "conditions", header: "Conditions", wide: true },
+      code("amppSnomedCode", "AMPP code"),
+    ],
+    filters: [],
+    searchLabel: "Search products",
+    cadence: "latest",
+  },
+  {
+    id: "blacklist",
+    path: "/reimbursement-info/partxviiia-blacklist",
+    title: "Blacklisted Medicines",
+    niTitle: "Part XI",
+    explanation:
+      "Products that may not be prescribed on the NHS (Part XVIIIA): a prescription for one is not reimbursed.",
+    fileStem: "blacklist",
+    columns: [
+      { id: "medicine", header: "Medicine" },
+      { id: "supplier", header: "Supplier" },
+      { id: "category", header: "Category" },
+      { id: "notes", header: "Notes", wide: true },
+      code("snomedCode", "SNOMED code"),
+    ],
+    filters: [{ name: "category", label: "Category" }],
+    searchLabel: "Search medicines",
+    cadence: "latest",
+  },
+  {
+    id: "broken-bulk",
+    path: "/reimbursement-info/broken-bulk",
+    title: "Broken Bulk",
+    explanation:
+      "Packs on which broken bulk may be claimed: when only part of a pack is dispensed, the rest of the pack can be paid for if it is unlikely to be used.",
+    fileStem: "broken-bulk",
+    columns: brandColumns(),
+    filters: [{ name: "supplier", label: "Supplier" }],
+    searchLabel: "Search products",
+    cadence: "latest",
+    ewOnly: true,
+  },
+  {
+    id: "dental-formulary",
+    path: "/reimbursement-info/dental-formulary",
+    title: "Dental Formulary",
+    explanation:
+      "Products dentists may prescribe on the NHS (the Dental Practitioners' Formulary); other items on a dental prescription are not paid.",
+    fileStem: "dental-formulary",
+    columns: brandColumns(),
+    filters: [{ name: "supplier", label: "Supplier" }],
+    searchLabel: "Search products",
+    cadence: "latest",
+    ewOnly: true,
+  },
+  {
+    id: "discontinued",
+    path: "/reimbursement-info/discontinued-list",
+    title: "Discontinued List",
+    explanation:
+      "Products that are no longer available, with the date they were discontinued: check before ordering or claiming.",
+    fileStem: "discontinued",
+    columns: brandColumns([{ id: "discontinuedDate", header: "Discontinued", kind: "date" }]),
+    filters: [{ name: "supplier", label: "Supplier" }],
+    searchLabel: "Search products",
+    cadence: "latest",
+    ewOnly: true,
+  },
+  {
+    id: "zero-discount",
+    path: "/reimbursement-info/zero-discount",
+    title: "Discount Not Deducted",
+    niTitle: "Zero Discount List",
+    explanation:
+      "Products paid in full: no discount deduction is taken from what the pharmacy is reimbursed for them.",
+    fileStem: "zero-discount",
+    columns: [
+      { id: "drugName", header: "Product", hrefKey: "href" },
+      { id: "packSize", header: "Pack size" },
+      { id: "unitOfMeasure", header: "Unit" },
+      { id: "notes", header: "Notes", wide: true },
+      code("code", "SNOMED code"),
+    ],
+    filters: [],
+    searchLabel: "Search products",
+    cadence: "latest",
+  },
+  {
+    id: "nurse-formulary",
+    path: "/reimbursement-info/nurse-formulary",
+    title: "Nurse Formulary",
+    explanation:
+      "Products community practitioner nurse prescribers may prescribe (the Nurse Prescribers' Formulary).",
+    fileStem: "nurse-formulary",
+    columns: brandColumns(),
+    filters: [{ name: "supplier", label: "Supplier" }],
+    searchLabel: "Search products",
+    cadence: "latest",
+    ewOnly: true,
+  },
+  {
+    id: "special-containers",
+    path: "/reimbursement-info/special-containers",
+    title: "Special Container List",
+    explanation:
+      "Packs that are dispensed and paid for whole, never split: the pack size nearest the quantity ordered is paid.",
+    fileStem: "special-containers",
+    columns: brandColumns(),
+    filters: [{ name: "supplier", label: "Supplier" }],
+    searchLabel: "Search products",
+    cadence: "latest",
+    ewOnly: true,
+  },
+  {
+    id: "brands",
+    path: "/brands",
+    title: "Branded Product Pricing",
+    explanation:
+      "Branded packs with their NHS indicative price and the net price after the discount deduction: hover or focus a net price to see the rate and the price date it applies to.",
+    fileStem: "branded-products",
+    columns: [
+      { id: "name", header: "Product", hrefKey: "href" },
+      { id: "supplier", header: "Supplier" },
+      { id: "packSize", header: "Pack size", kind: "number" },
+      { id: "unitOfMeasure", header: "Unit" },
+      pence("nhsIndicativePrice", "NHS indicative price"),
+      ...netColumns,
+      { id: "priceDate", header: "Price date", kind: "date", wide: true },
+      { id: "priceBasis", header: "Price basis", wide: true },
+      code("amppSnomedCode", "AMPP code"),
+    ],
+    filters: [{ name: "supplier", label: "Supplier" }],
+    searchLabel: "Search branded products",
+    cadence: "latest",
+  },
+  {
+    id: "concessions",
+    path: "/concession-prices",
+    title: "Price Concessions",
+    explanation:
+      "Temporary higher prices the Department of Health and Social Care grants for the month when a generic cannot be bought at its Drug Tariff price.",
+    fileStem: "price-concessions",
+    columns: [
+      { id: "drug", header: "Medicine", hrefKey: "href" },
+      { id: "packSize", header: "Pack size" },
+      pence("tariffPrice", "Tariff price"),
+      pence("price", "Concession price"),
+      pence("uplift", "Uplift"),
+      code("vmppSnomedCode", "VMPP code"),
+    ],
+    filters: [],
+    searchLabel: "Search medicines",
+    cadence: "monthly",
+  },
+];
+
+export const lists: Record<ListId, ListSpec> = Object.fromEntries(
+  specs.map((spec) => [spec.id, spec]),
+) as Record<ListId, ListSpec>;
+
+export function listTitle(spec: ListSpec, country: Country): string {
+  return country === 2 ? (spec.niTitle ?? spec.title) : spec.title;
+}

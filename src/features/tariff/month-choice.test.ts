@@ -1,0 +1,70 @@
+import { describe, expect, it } from "vitest";
+
+import { chooseMonth } from "./month-choice";
+
+const now = new Date("2026-11-22T10:00:00Z");
+const monthly = ["2026-09-01", "2026-10-01", "2025-01-01"];
+
+describe("which month a list shows", () => {
+  it("opens on the current month when it has data", () => {
+    const choice = chooseMonth({
+      periods: [...monthly, "2026-11-01"],
+      cadence: "monthly",
+      month: undefined,
+      now,
+    });
+    expect(choice).toMatchObject({ period: "2026-11-01", month: { value: "2026-11" }, inForceSince: null });
+  });
+
+  it("opens on the latest month with data when the current month has none yet", () => {
+    const choice = chooseMonth({ periods: monthly, cadence: "monthly", month: undefined, now });
+    expect(choice.month.value).toBe("2026-10");
+    expect(choice.period).toBe("2026-10-01");
+  });
+
+  it("marks the months without data in the selector, newest first", () => {
+    const choice = chooseMonth({ periods: monthly, cadence: "monthly", month: undefined, now });
+    expect(choice.options.slice(0, 4)).toEqual([
+      { value: "2026-11", label: "November 2026", hasData: false },
+      { value: "2026-10", label: "October 2026", hasData: true },
+      { value: "2026-09", label: "September 2026", hasData: true },
+      { value: "2026-08", label: "August 2026", hasData: false },
+    ]);
+    expect(choice.options).toHaveLength(8);
+  });
+
+  it("says a monthly part has nothing for a month that was not imported, and names the latest", () => {
+    const choice = chooseMonth({ periods: monthly, cadence: "monthly", month: "2026-08", now });
+    expect(choice.period).toBeNull();
+    expect(choice.latest?.value).toBe("2026-10");
+  });
+
+  it("accepts an older month than the selector lists, and adds it at the end", () => {
+    const choice = chooseMonth({ periods: monthly, cadence: "monthly", month: "2025-01", now });
+    expect(choice.period).toBe("2025-01-01");
+    expect(choice.options.at(-1)).toEqual({ value: "2025-01", label: "January 2025", hasData: true });
+  });
+
+  it("ignores a month parameter that is not a month", () => {
+    for (const month of ["2026-13", "November", "2026-1", "../x"]) {
+      expect(chooseMonth({ periods: monthly, cadence: "monthly", month, now }).month.value).toBe("2026-10");
+    }
+  });
+
+  it("shows a quarterly list's release in force in a month between releases", () => {
+    const quarters = ["2026-07-01", "2026-10-01"];
+    const choice = chooseMonth({ periods: quarters, cadence: "latest", month: "2026-09", now });
+    expect(choice.period).toBe("2026-07-01");
+    expect(choice.inForceSince).toBe("July 2026");
+    expect(chooseMonth({ periods: quarters, cadence: "latest", month: undefined, now })).toMatchObject({
+      month: { value: "2026-11" },
+      period: "2026-10-01",
+    });
+    expect(chooseMonth({ periods: quarters, cadence: "latest", month: "2026-06", now }).period).toBeNull();
+  });
+
+  it("has no data and no latest month before anything is imported", () => {
+    const choice = chooseMonth({ periods: [], cadence: "monthly", month: undefined, now });
+    expect(choice).toMatchObject({ period: null, latest: null, month: { value: "2026-11" } });
+  });
+});

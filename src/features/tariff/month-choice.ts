@@ -1,0 +1,69 @@
+import { monthOption, parseMonthParam, recentMonths, type MonthOption } from "./months";
+
+export type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+
+export type MonthChoice = {
+  /** The month being shown (from `month=YYYY-MM`, else the current month or the latest with data). */
+  month: MonthOption;
+  /** The loaded period whose rows to show, or null when there is none for that month. */
+  period: string | null;
+  /** The latest month with data, for the "no data" notice's link. */
+  latest: MonthOption | null;
+  /** For a list published less often than monthly: the label of the release in force, if earlier. */
+  inForceSince: string | null;
+  /** The selector: the current month and the seven before it, plus an older month asked for. */
+  options: { value: string; label: string; hasData: boolean }[];
+};
+
+const optionOf = (period: string) => monthOption(Number(period.slice(0, 4)), Number(period.slice(5, 7)) - 1);
+
+/**
+ * Which month a list shows and which loaded period serves it (SPEC §3 month option). A monthly
+ * part shows a month only if that month was imported; a list published less often (Category M, the
+ * dm+d flags) shows the latest release on or before the month. History goes deeper than the
+ * selector: any month asked for in the URL is added to it.
+ */
+export function chooseMonth({
+  periods,
+  cadence,
+  month,
+  now,
+}: {
+  periods: readonly string[];
+  cadence: "monthly" | "latest";
+  month: string | undefined;
+  now: Date;
+}): MonthChoice {
+  const newestFirst = [...periods].sort().reverse();
+  const servedBy = (option: MonthOption): string | null =>
+    cadence === "monthly"
+      ? (newestFirst.find((period) => period === option.firstDate) ?? null)
+      : (newestFirst.find((period) => period <= option.firstDate) ?? null);
+
+  const recent = recentMonths(now);
+  const current = recent[0]!;
+  const latestPeriod = newestFirst.find((period) => period <= current.firstDate) ?? newestFirst[0] ?? null;
+  const latest = latestPeriod ? optionOf(latestPeriod) : null;
+
+  const selected = parseMonthParam(month) ?? (servedBy(current) ? current : (latest ?? current));
+  const period = servedBy(selected);
+
+  const options = recent.map((option) => ({
+    value: option.value,
+    label: option.month,
+    hasData: servedBy(option) !== null,
+  }));
+  if (!options.some((option) => option.value === selected.value)) {
+    const extra = { value: selected.value, label: selected.month, hasData: period !== null };
+    if (selected.value > current.value) options.unshift(extra);
+    else options.push(extra);
+  }
+
+  return {
+    month: selected,
+    period,
+    latest,
+    inForceSince: period && period !== selected.firstDate ? optionOf(period).month : null,
+    options,
+  };
+}

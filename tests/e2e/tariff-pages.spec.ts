@@ -1,0 +1,166 @@
+import type { Page } from "@playwright/test";
+
+import { expectNoAxeViolations } from "../fixtures/axe";
+import { createPerson, queryRows } from "./database";
+import { expect, signInByApi, test, uniqueEmail } from "./fixtures";
+
+/** The price and reimbursement lists a subscriber opens (SPEC §2.2, §2.3, brands and concessions). */
+const lists = [
+  ["/drug-tariff-parts/partviiia", "Part VIIIA"],
+  ["/drug-tariff-parts/partviiib-specials", "Part VIIIB"],
+  ["/drug-tariff-parts/partviiid-specials", "Part VIIID"],
+  ["/drug-tariff-parts/partviii-category-m", "Category M"],
+  ["/drug-tariff-parts/partix-appliances", "Part IX"],
+  ["/drug-tariff-parts/acbs", "Borderline Substances (Part X)"],
+  ["/reimbursement-info/partxviiia-blacklist", "Blacklisted Medicines"],
+  ["/reimbursement-info/broken-bulk", "Broken Bulk"],
+  ["/reimbursement-info/dental-formulary", "Dental Formulary"],
+  ["/reimbursement-info/discontinued-list", "Discontinued List"],
+  ["/reimbursement-info/zero-discount", "Discount Not Deducted"],
+  ["/reimbursement-info/nurse-formulary", "Nurse Formulary"],
+  ["/reimbursement-info/special-containers", "Special Container List"],
+  ["/brands", "Branded Product Pricing"],
+  ["/concession-prices", "Price Concessions"],
+] as const;
+
+async function signInSubscriber(page: Page, baseURL: string) {
+  const person = await createPerson(uniqueEmail("lists"), { subscribed: true });
+  await signInByApi(page, baseURL, person.email, person.password);
+}
+
+/** The table's row count line, e.g. "614 rows". */
+async function rowCount(page: Page): Promise<number> {
+  const text = await page.getByText(/^[\d,]+ rows?$/).innerText();
+  return Number(text.replace(/[^\d]/g, ""));
+}
+
+const table = (page: Page) => page.getByRole("region", { name: /,/ }).getByRole("table");
+
+/** The latest month loaded for an England & Wales part, as YYYY-MM. */
+async function latestMonth(part: string): Promise<string> {
+  const [row] = await queryRows<{ month: string }>(
+    "select to_char(max(period), 'YYYY-MM') as month from tariff_datasets where edition = 1 and part = $1",
+    [part],
+  );
+  return row!.month;
+}
+
+test("every list shows its rows for the latest month, fits the screen and passes axe", async ({
+  page,
+  baseURL,
+}) => {
+  test.setTimeout(180_000);
+  await signInSubscriber(page, baseURL!);
+  for (const [path, title] of lists) {
+    await page.goto(path);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
+    expect(await rowCount(page), `${path} has rows`).toBeGreaterThan(0);
+    await expect(table(page).getByRole("row").nth(1)).toBeVisible();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow, `${path} fits the screen`).toBeLessThanOrEqual(0);
+    await expectNoAxeViolations(page);
+  }
+});
+
+test("switching month shows the prices imported for that month", async ({ page, baseURL }) => {
+  await signInSubscriber(page, baseURL!);
+  const latest = await latestMonth("viiia");
+  // A pack whose price moved between the two latest months.
+  const [moved] = await queryRows<{
+    medicine: string;
+    pack: string;
+    now: number;
+    before: number;
+    month: string;
+  }>(
+    `select n.medicine, n.pack_size::text as pack, n.basic_price_pence as now, o.basic_price_pence as before,
+            to_char(o.period, 'YYYY-MM') as month
+       from part_viiia_prices n
+       join part_viiia_prices o on o.vmpp_snomed_code = n.vmpp_snomed_code and o.edition = 1
+        and o.period = (n.period - interval '1 month')::date
+      where n.edition = 1 and n.period = $1::date and n.basic_price_pence <> o.basic_price_pence
+        and (select count(*) from part_viiia_prices d where d.edition = 1 and d.period = n.period and d.medicine = n.medicine) = 1
+      limit 1`,
+    [`${latest}-01`],
+  );
+  expect(moved, "the sample data has a price change").toBeTruthy();
+  const pounds = (pence: number) => `£${(pence / 100).toFixed(2)}`;
+
+  await page.goto(`/drug-tariff-parts/partviiia?searchTerm=${encodeURIComponent(moved!.medicine)}`);
+  const row = table(page).getByRole("row").filter({ hasText: moved!.medicine });
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText(pounds(moved!.now));
+
+  await page.getByLabel("Month").selectOption(moved!.month);
+  await expect(page).toHaveURL(new RegExp(`month=${moved!.month}`));
+  await expect(row).toContainText(pounds(moved!.before));
+  await expect(row).not.toContainText(pounds(moved!.now));
+  // The search survives the change of month.
+  await expect(page.getByLabel("Search medicines")).toHaveValue(moved!.medicine);
+});
+
+test("searchTerm from the URL and a filter narrow the rows, and the export holds exactly those rows", async ({
+  page,
+  baseURL,
+}) => {
+  await signInSubscriber(page, baseURL!);
+  const latest = await latestMonth("viiia");
+  // A word that names a handful of packs in more than one category, so both narrowings show.
+  const [pick] = await queryRows<{ word: string; category: string; total: number }>(
+    `with words as (
+       select distinct split_part(medicine, ' ', 1) as word from part_viiia_prices
+        where edition = 1 and period = $1::date and length(split_part(medicine, ' ', 1)) >= 5)
+     select w.word, min(p.category) as category, count(*)::int as total
+       from words w
+       join part_viiia_prices p on p.edition = 1 and p.period = $1::date and p.medicine ilike '%' || w.word || '%'
+      group by w.word
+     having count(*) between 4 and 12 and count(distinct p.category) > 1
+      order by w.word limit 1`,
+    [`${latest}-01`],
+  );
+  expect(pick, "the sample data has such a word").toBeTruthy();
+
+  await page.goto("/drug-tariff-parts/partviiia");
+  const all = await rowCount(page);
+  await page.goto(`/drug-tariff-parts/partviiia?searchTerm=${encodeURIComponent(pick!.word)}`);
+  expect(await rowCount(page)).toBe(pick!.total);
+  expect(await rowCount(page)).toBeLessThan(all);
+
+  await page.getByLabel("Category").selectOption(pick!.category);
+  await expect(page).toHaveURL(new RegExp(`category=${pick!.category}`));
+  await expect.poll(() => rowCount(page)).toBeLessThan(pick!.total);
+  const shown = await rowCount(page);
+  const names = await table(page).getByRole("row").locator("td:first-child").allInnerTexts();
+  expect(names).toHaveLength(shown);
+  for (const name of names) expect(name.toLowerCase()).toContain(pick!.word.toLowerCase());
+  const categories = await table(page).getByRole("row").locator("td:nth-child(4)").allInnerTexts();
+  expect(new Set(categories)).toEqual(new Set([pick!.category]));
+
+  const download = page.waitForEvent("download");
+  await page.getByRole("button", { name: "Export CSV" }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe(`part-viiia-ew-${latest}.csv`);
+  const csv = (await (await file.createReadStream()).toArray()).join("");
+  const lines = csv.trim().split(/\r?\n/);
+  expect(lines[0]).toContain("Medicine,Pack size,Unit,Category,Basic price");
+  expect(lines).toHaveLength(shown + 1);
+  expect(lines.slice(1).map((line) => line.replace(/^"/, "").split(/"?,/)[0])).toEqual(names);
+});
+
+test("a month without data says so and links to the latest month that has data", async ({
+  page,
+  baseURL,
+}) => {
+  await signInSubscriber(page, baseURL!);
+  await page.goto("/drug-tariff-parts/partix-appliances?month=2019-01");
+  await expect(page.getByRole("status")).toContainText("There is no Part IX data for January 2019.");
+  await page.getByRole("status").getByRole("link").click();
+  await expect(page).toHaveURL(new RegExp(`month=${await latestMonth("ix")}`));
+  expect(await rowCount(page)).toBeGreaterThan(0);
+});
+
+test("the list pages are for subscribers: a visitor is sent to sign in", async ({ page }) => {
+  await page.goto("/brands");
+  await expect(page).toHaveURL(/\/account-management\/signin/);
+  await expect(page.getByText("NHS indicative price")).toHaveCount(0);
+});
