@@ -91,7 +91,7 @@ test("switching month shows the prices imported for that month", async ({ page, 
   await expect(row).toHaveCount(1);
   await expect(row).toContainText(pounds(moved!.now));
 
-  await page.getByLabel("Month").selectOption(moved!.month);
+  await page.getByLabel("Month", { exact: true }).selectOption(moved!.month);
   await expect(page).toHaveURL(new RegExp(`month=${moved!.month}`));
   await expect(row).toContainText(pounds(moved!.before));
   await expect(row).not.toContainText(pounds(moved!.now));

@@ -33,7 +33,7 @@ export default async function AppLayout({ children }: { children: ReactNode }) {
     <SubscriptionProvider initial={initial}>
       <AppHeader />
       <AppSidebar />
-      <main id="main" className="flex-1 py-8 md:pl-16">
+      <main id="main" className="min-w-0 flex-1 py-8 md:pl-16">
         {children}
       </main>
       {usage && (

@@ -92,7 +92,7 @@ export function DataTable({
   }
 
   return (
-    <div className="grid gap-2">
+    <div className="grid min-w-0 grid-cols-1 gap-2">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p className="text-sm text-muted-foreground" aria-live="polite">
           {shown.length.toLocaleString("en-GB")} {shown.length === 1 ? "row" : "rows"}
@@ -104,7 +104,7 @@ export function DataTable({
       </div>
       <div
         ref={scroller}
-        className="max-h-[70vh] overflow-auto rounded-lg border"
+        className="max-h-[70vh] min-w-0 overflow-auto rounded-lg border"
         tabIndex={0}
         role="region"
         aria-label={caption}

@@ -45,7 +45,7 @@ export function ListFilters({
       ref={form}
       action={pathname}
       role="search"
-      aria-label="Choose the month and filter the rows"
+      aria-label="Filter the list"
       className="grid gap-3 sm:grid-cols-2 lg:flex lg:flex-wrap lg:items-end"
     >
       <div className="grid gap-1.5 lg:w-48">
