@@ -84,6 +84,7 @@ export function BarChartFigure({
               dataKey={line.key}
               name={line.name}
               fill={line.color}
+              maxBarSize={horizontal ? 24 : 48}
               stackId={stacked ? "stack" : undefined}
               isAnimationActive={false}
             />

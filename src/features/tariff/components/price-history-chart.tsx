@@ -49,7 +49,7 @@ export function PriceHistoryChart({ points, name }: { points: PricePoint[]; name
   }));
   return (
     <ChartFigure
-      title="Price history"
+      title="Monthly price, with concessions"
       label={summarise(points, series, name)}
       table={{
         headers: ["Month", ...series.map((line) => line.name)],

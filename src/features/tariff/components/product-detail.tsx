@@ -117,7 +117,12 @@ export function ProductDetailView({ product }: { product: ProductDetail }) {
               No concession has been granted on this pack in the months imported.
             </p>
           ) : (
-            <div className="overflow-x-auto rounded-lg border">
+            <div
+              className="overflow-x-auto rounded-lg border"
+              tabIndex={0}
+              role="region"
+              aria-label={`Price concessions on ${product.name}`}
+            >
               <Table>
                 <TableCaption className="sr-only">Price concessions on {product.name}, by month</TableCaption>
                 <TableHeader>
