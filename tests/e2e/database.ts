@@ -107,3 +107,17 @@ export async function setSeats(licenseId: string, seats: number) {
 export async function queryRows<T extends Record<string, unknown>>(text: string, values: unknown[] = []) {
   return (await database().query<T>(text, values)).rows;
 }
+
+/** The edition a user sees (profiles.country: 1 England & Wales, 2 Northern Ireland). */
+export async function setCountry(userId: string, country: 1 | 2) {
+  await database().query("update profiles set country = $2 where id = $1", [userId, country]);
+}
+
+/** How many months of a part are loaded, in any edition: the x-axis of a product's price history. */
+export async function countImportedMonths(part: string): Promise<number> {
+  const result = await database().query<{ months: number }>(
+    "select count(distinct period)::int as months from tariff_datasets where part = $1",
+    [part],
+  );
+  return result.rows[0]!.months;
+}

@@ -1,0 +1,67 @@
+import { describe, expect, it } from "vitest";
+
+import { biggestMovers, chooseMonth, percentBuckets } from "./analysis";
+
+describe("chooseMonth", () => {
+  const now = new Date("2026-11-10T12:00:00Z");
+
+  it("lists the current month and the seven before it, newest first", () => {
+    const { months } = chooseMonth(now, ["2026-10"], undefined);
+    expect(months.map((month) => month.value)).toEqual([
+      "2026-11",
+      "2026-10",
+      "2026-09",
+      "2026-08",
+      "2026-07",
+      "2026-06",
+      "2026-05",
+      "2026-04",
+    ]);
+    expect(months[1]).toEqual({ value: "2026-10", label: "October 2026", hasData: true });
+    expect(months[0]!.hasData).toBe(false);
+  });
+
+  it("defaults to the latest month with data, even an older one", () => {
+    expect(chooseMonth(now, ["2025-01", "2025-04"], undefined)).toMatchObject({
+      selected: "2025-04",
+      selectedHasData: true,
+      latest: "2025-04",
+    });
+  });
+
+  it("keeps a valid requested month and ignores a bad one", () => {
+    expect(chooseMonth(now, ["2026-10"], "2026-09")).toMatchObject({
+      selected: "2026-09",
+      selectedHasData: false,
+    });
+    expect(chooseMonth(now, ["2026-10"], "2026-13").selected).toBe("2026-10");
+    expect(chooseMonth(now, [], undefined)).toMatchObject({ selected: "2026-11", latest: null });
+  });
+});
+
+describe("percentBuckets", () => {
+  it("puts each change in the band it falls in, edges going up", () => {
+    const buckets = percentBuckets([-60, -50, -5, -0.1, 0.1, 5, 49.9, 50, 300, null]);
+    expect(buckets.map((bucket) => [bucket.label, bucket.count])).toEqual([
+      ["Below −50%", 1],
+      ["−50% to −25%", 1],
+      ["−25% to −10%", 0],
+      ["−10% to −5%", 0],
+      ["−5% to 0%", 2],
+      ["0% to +5%", 1],
+      ["+5% to +10%", 1],
+      ["+10% to +25%", 0],
+      ["+25% to +50%", 1],
+      ["+50% or more", 2],
+    ]);
+  });
+});
+
+describe("biggestMovers", () => {
+  it("ranks rises and falls separately, biggest first, up to the limit", () => {
+    const rows = [5, -3, 40, null, -70, 12, 0].map((priceChangePercent, id) => ({ id, priceChangePercent }));
+    const { up, down } = biggestMovers(rows, 2);
+    expect(up.map((row) => row.priceChangePercent)).toEqual([40, 12]);
+    expect(down.map((row) => row.priceChangePercent)).toEqual([-70, -3]);
+  });
+});

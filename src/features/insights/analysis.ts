@@ -1,0 +1,74 @@
+import type { MonthChoice } from "@/features/tariff/components/list-filters";
+import { parseMonthParam, recentMonths } from "@/features/tariff/months";
+import { monthLabel } from "@/features/tariff/period-labels";
+
+/**
+ * The calculations behind the insights pages' month selector and charts, kept apart from the
+ * queries so they can be tested on plain rows.
+ */
+export type MonthSelection = {
+  /** Newest first: the current month and the seven before it, plus the latest and requested months if older. */
+  months: MonthChoice[];
+  /** `YYYY-MM`: the requested month, else the latest with data, else the current month. */
+  selected: string;
+  selectedHasData: boolean;
+  /** The latest month with data, if any. */
+  latest: string | null;
+};
+
+export function chooseMonth(now: Date, periodsWithData: string[], requested: unknown): MonthSelection {
+  const withData = new Set(periodsWithData);
+  const latest = [...withData].sort().pop() ?? null;
+  const recent = recentMonths(now).map((option) => option.value);
+  const asked = parseMonthParam(requested)?.value ?? null;
+  const selected = asked ?? latest ?? recent[0]!;
+  const values = new Set(recent);
+  if (latest) values.add(latest);
+  values.add(selected);
+  const months = [...values]
+    .sort()
+    .reverse()
+    .map((value) => ({ value, label: monthLabel(value), hasData: withData.has(value) }));
+  return { months, selected, selectedHasData: withData.has(selected), latest };
+}
+
+/** Percentage bands of a price-change histogram: [from, to), open at both ends. */
+const edges = [-50, -25, -10, -5, 0, 5, 10, 25, 50];
+
+const percent = (value: number) => `${value > 0 ? "+" : value < 0 ? "−" : ""}${Math.abs(value)}%`;
+
+export type Bucket = { label: string; count: number };
+
+export function percentBuckets(changes: (number | null)[]): Bucket[] {
+  const buckets: Bucket[] = [
+    { label: `Below ${percent(edges[0]!)}`, count: 0 },
+    ...edges
+      .slice(0, -1)
+      .map((from, index) => ({ label: `${percent(from)} to ${percent(edges[index + 1]!)}`, count: 0 })),
+    { label: `${percent(edges[edges.length - 1]!)} or more`, count: 0 },
+  ];
+  for (const change of changes) {
+    if (change === null) continue;
+    const index = edges.findIndex((edge) => change < edge);
+    buckets[index === -1 ? edges.length : index]!.count++;
+  }
+  return buckets;
+}
+
+/** The `limit` biggest rises and falls by percentage, biggest first; ties keep their given order. */
+export function biggestMovers<T extends { priceChangePercent: number | null }>(
+  rows: T[],
+  limit = 10,
+): { up: T[]; down: T[] } {
+  const changed = rows.filter((row) => row.priceChangePercent !== null);
+  return {
+    up: changed
+      .filter((row) => row.priceChangePercent! > 0)
+      .sort((a, b) => b.priceChangePercent! - a.priceChangePercent!)
+      .slice(0, limit),
+    down: changed
+      .filter((row) => row.priceChangePercent! < 0)
+      .sort((a, b) => a.priceChangePercent! - b.priceChangePercent!)
+      .slice(0, limit),
+  };
+}

@@ -1,0 +1,167 @@
+import Link from "next/link";
+
+import { DataTable } from "@/components/data-table/data-table";
+import { PageContainer } from "@/components/layout/page-container";
+import type { Edition } from "@/features/imports/parts";
+import { ListFilters } from "@/features/tariff/components/list-filters";
+import { monthLabel, shortMonthLabel } from "@/features/tariff/period-labels";
+
+import { biggestMovers, percentBuckets } from "../analysis";
+import { exportFileName, insightPages, toDataRow } from "../insight-pages";
+import type { ChangeRow, InsightKind, InsightMonth } from "../queries";
+import { BarChartFigure } from "./bar-chart-figure";
+
+function Heading({ kind, edition }: { kind: InsightKind; edition: Edition }) {
+  const page = insightPages[kind];
+  return (
+    <header className="space-y-2">
+      <h1 className="text-3xl font-bold tracking-tight">{page.title(edition)}</h1>
+      <p className="text-muted-foreground">{page.explanation}</p>
+    </header>
+  );
+}
+
+/** Category M is an England & Wales list: Northern Ireland's users get a pointer, not an empty page. */
+export function EnglandAndWalesOnly({ kind }: { kind: InsightKind }) {
+  return (
+    <PageContainer width="full" className="space-y-6">
+      <Heading kind={kind} edition={1} />
+      <p role="status" className="rounded-lg border bg-muted/40 p-4">
+        Category M is England & Wales only: Northern Ireland prices these medicines in Part I. See{" "}
+        <Link href="/insights/price-changes-partviiia" className="underline underline-offset-2">
+          Part I Price Changes
+        </Link>
+        .
+      </p>
+    </PageContainer>
+  );
+}
+
+const moverLabel = (row: ChangeRow) =>
+  `${row.name}${row.packSize === null ? "" : ` (${row.packSize.toLocaleString("en-GB")}${row.unitOfMeasure ? ` ${row.unitOfMeasure}` : ""})`}`;
+
+function PriceCharts({ rows, when }: { rows: ChangeRow[]; when: string }) {
+  const buckets = percentBuckets(rows.map((row) => row.priceChangePercent));
+  const movers = biggestMovers(rows);
+  const moverData = (list: ChangeRow[]) =>
+    list.map((row) => ({ label: moverLabel(row), percent: row.priceChangePercent! }));
+  const describe = (list: ChangeRow[], word: string) =>
+    list.length === 0
+      ? `No price ${word} in ${when}.`
+      : `The ${list.length} biggest price ${word} in ${when}, from ${moverLabel(list[0]!)} at ${list[0]!.priceChangePercent}%.`;
+  return (
+    <>
+      <BarChartFigure
+        title={`How far prices moved in ${when}`}
+        label={`Histogram of the ${rows.length} price changes in ${when} by percentage: ${buckets
+          .filter((bucket) => bucket.count > 0)
+          .map((bucket) => `${bucket.label}: ${bucket.count}`)
+          .join("; ")}.`}
+        groupHeader="Change"
+        data={buckets.map((bucket) => ({ label: bucket.label, count: bucket.count }))}
+        series={[{ key: "count", name: "Packs", color: "#1d4ed8" }]}
+      />
+      <div className="grid gap-6 xl:grid-cols-2">
+        <BarChartFigure
+          title="Biggest increases"
+          label={describe(movers.up, "increases")}
+          groupHeader="Pack"
+          horizontal
+          format="percent"
+          data={moverData(movers.up)}
+          series={[{ key: "percent", name: "Change %", color: "#b91c1c" }]}
+        />
+        <BarChartFigure
+          title="Biggest decreases"
+          label={describe(movers.down, "decreases")}
+          groupHeader="Pack"
+          horizontal
+          format="percent"
+          data={moverData(movers.down)}
+          series={[{ key: "percent", name: "Change %", color: "#1d4ed8" }]}
+        />
+      </div>
+    </>
+  );
+}
+
+/** One insights page: the month selector, the month's changes, and the charts around them. */
+export function InsightView({
+  kind,
+  edition,
+  data,
+  params,
+}: {
+  kind: InsightKind;
+  edition: Edition;
+  data: InsightMonth;
+  params: Record<string, string>;
+}) {
+  const page = insightPages[kind];
+  const { selection, counts, rows, shown } = data;
+  const when = monthLabel(selection.selected);
+  const title = page.title(edition);
+  return (
+    <PageContainer width="full" className="space-y-8">
+      <Heading kind={kind} edition={edition} />
+      <ListFilters
+        key={selection.selected}
+        months={selection.months}
+        month={selection.selected}
+        searchTerm={params.searchTerm ?? ""}
+        searchLabel="Search by name"
+        filters={page.filters(params)}
+      />
+      {selection.selectedHasData ? (
+        <section aria-labelledby="month-changes" className="space-y-3">
+          <h2 id="month-changes" className="text-xl font-semibold">
+            {page.periodWord === "quarter" ? `Quarter from ${when}` : when}
+          </h2>
+          <DataTable
+            columns={page.columns}
+            rows={shown.map(toDataRow)}
+            caption={`${title}, ${when}`}
+            fileName={exportFileName(kind, edition, selection.selected)}
+            emptyMessage="No changes match the filters."
+          />
+        </section>
+      ) : (
+        <p role="status" className="rounded-lg border bg-muted/40 p-4">
+          {page.periodWord === "quarter"
+            ? `Category M changes once a quarter: there are no changes for ${when}.`
+            : `There are no changes for ${when} yet.`}{" "}
+          {selection.latest ? (
+            <Link href={`${page.path}?month=${selection.latest}`} className="underline underline-offset-2">
+              See {monthLabel(selection.latest)}, the latest {page.periodWord} with data
+            </Link>
+          ) : (
+            "No data has been imported yet."
+          )}
+        </p>
+      )}
+      <section aria-labelledby="insight-charts" className="space-y-8">
+        <h2 id="insight-charts" className="text-xl font-semibold">
+          Charts
+        </h2>
+        <BarChartFigure
+          title={`Changes per ${page.periodWord}`}
+          label={`Bar chart of ${page.counts.map((line) => line.name.toLowerCase()).join(" and ")} per ${page.periodWord}, ${
+            counts.length
+          } ${page.periodWord}s${
+            counts.length
+              ? ` from ${shortMonthLabel(counts[0]!.period)} to ${shortMonthLabel(counts[counts.length - 1]!.period)}`
+              : ""
+          }.`}
+          groupHeader={page.periodWord === "quarter" ? "Quarter from" : "Month"}
+          stacked
+          data={counts.map((row) => ({
+            label: shortMonthLabel(row.period),
+            ...Object.fromEntries(page.counts.map((line) => [line.key, row[line.key]])),
+          }))}
+          series={page.counts.map(({ key, name, color }) => ({ key, name, color }))}
+        />
+        {page.priceCharts && selection.selectedHasData && <PriceCharts rows={rows} when={when} />}
+      </section>
+    </PageContainer>
+  );
+}

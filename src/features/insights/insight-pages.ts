@@ -1,0 +1,192 @@
+import type { DataColumn, DataRow } from "@/components/data-table/format";
+import type { Edition } from "@/features/imports/parts";
+import type { ListFilter } from "@/features/tariff/components/list-filters";
+
+import type { ChangeRow, InsightKind, PeriodCounts } from "./queries";
+
+/**
+ * What each insights page shows: its title in each edition, the sentence that explains it, its
+ * table's columns, its filters and the series of its counts chart. Data, so one view renders all four.
+ */
+type InsightPage = {
+  path: string;
+  title: (edition: Edition) => string;
+  explanation: string;
+  /** Category M is quarterly: its periods are quarter starts. */
+  periodWord: "month" | "quarter";
+  columns: DataColumn[];
+  counts: { key: keyof Omit<PeriodCounts, "period">; name: string; color: string }[];
+  filters: (params: Record<string, string>) => ListFilter[];
+  /** Rows kept by the page's filters. */
+  keep: (row: ChangeRow, params: Record<string, string>) => boolean;
+  priceCharts: boolean;
+  fileStem: string;
+};
+
+const blue = "#1d4ed8";
+const red = "#b91c1c";
+const green = "#047857";
+
+const nameColumn: DataColumn = { id: "name", header: "Name", hrefKey: "href" };
+const packColumns: DataColumn[] = [
+  { id: "packSize", header: "Pack size", kind: "number" },
+  { id: "unit", header: "Unit" },
+];
+const codeColumn: DataColumn = { id: "code", header: "VMPP code", kind: "code", wide: true };
+const priceColumns: DataColumn[] = [
+  { id: "oldPrice", header: "Old price", kind: "pence" },
+  { id: "newPrice", header: "New price", kind: "pence" },
+  { id: "changePence", header: "Change", kind: "pence", wide: true },
+  { id: "changePercent", header: "Change %", kind: "percent" },
+];
+
+const directionFilter = (params: Record<string, string>): ListFilter[] => [
+  {
+    name: "direction",
+    label: "Direction",
+    value: params.direction ?? "",
+    options: [
+      { value: "up", label: "Increases" },
+      { value: "down", label: "Decreases" },
+    ],
+  },
+];
+
+const keepDirection = (row: ChangeRow, params: Record<string, string>) =>
+  params.direction === "up"
+    ? (row.priceChangePence ?? 0) > 0
+    : params.direction === "down"
+      ? (row.priceChangePence ?? 0) < 0
+      : true;
+
+const priceCounts: InsightPage["counts"] = [
+  { key: "increases", name: "Increases", color: red },
+  { key: "decreases", name: "Decreases", color: blue },
+];
+
+export const insightPages: Record<InsightKind, InsightPage> = {
+  "additions-deletions": {
+    path: "/insights/additions-deletions",
+    title: () => "Additions & Deletions",
+    explanation:
+      "Packs that joined or left the Drug Tariff's generic price list this month. A pack replaced by another of the same medicine names its replacement.",
+    periodWord: "month",
+    columns: [
+      { id: "change", header: "Change" },
+      nameColumn,
+      ...packColumns,
+      { id: "category", header: "Category" },
+      { id: "price", header: "Price", kind: "pence" },
+      { id: "pairedCode", header: "Replaces / replaced by", kind: "code", wide: true },
+      codeColumn,
+    ],
+    counts: [
+      { key: "additions", name: "Additions", color: green },
+      { key: "deletions", name: "Deletions", color: red },
+    ],
+    filters: (params) => [
+      {
+        name: "change",
+        label: "Change",
+        value: params.change ?? "",
+        options: [
+          { value: "addition", label: "Additions" },
+          { value: "deletion", label: "Deletions" },
+        ],
+      },
+    ],
+    keep: (row, params) => !params.change || row.change === params.change,
+    priceCharts: false,
+    fileStem: "additions-deletions",
+  },
+  "price-changes-viiia": {
+    path: "/insights/price-changes-partviiia",
+    title: (edition) => (edition === 2 ? "Part I Price Changes" : "Part VIIIA Price Changes"),
+    explanation:
+      "Every generic medicine whose Drug Tariff basic price moved from the previous month, and by how much.",
+    periodWord: "month",
+    columns: [
+      nameColumn,
+      ...packColumns,
+      { id: "category", header: "Category", wide: true },
+      ...priceColumns,
+      codeColumn,
+    ],
+    counts: priceCounts,
+    filters: directionFilter,
+    keep: keepDirection,
+    priceCharts: true,
+    fileStem: "part-viiia-price-changes",
+  },
+  "price-changes-catm": {
+    path: "/insights/price-changes-catm",
+    title: () => "Category M Price Changes",
+    explanation:
+      "Category M prices are set each quarter from manufacturers' sales: every price that moved from the previous quarter.",
+    periodWord: "quarter",
+    columns: [nameColumn, ...packColumns, ...priceColumns, codeColumn],
+    counts: priceCounts,
+    filters: directionFilter,
+    keep: keepDirection,
+    priceCharts: true,
+    fileStem: "category-m-price-changes",
+  },
+  "category-changes": {
+    path: "/insights/category-changes",
+    title: () => "Category Changes",
+    explanation:
+      "Medicines that moved between Drug Tariff categories this month (for example from Category C to A), which changes how their price is set.",
+    periodWord: "month",
+    columns: [
+      nameColumn,
+      ...packColumns,
+      { id: "oldCategory", header: "From" },
+      { id: "newCategory", header: "To" },
+      { id: "oldPrice", header: "Old price", kind: "pence", wide: true },
+      { id: "newPrice", header: "New price", kind: "pence" },
+      codeColumn,
+    ],
+    counts: [{ key: "categoryChanges", name: "Category changes", color: blue }],
+    filters: () => [],
+    keep: () => true,
+    priceCharts: false,
+    fileStem: "category-changes",
+  },
+};
+
+/** A change as a table row: plain values, and the pack's public page when it has a code. */
+export function toDataRow(row: ChangeRow): DataRow {
+  const added = row.change === "addition";
+  return {
+    change: added ? "Addition" : row.change === "deletion" ? "Deletion" : null,
+    name: row.name,
+    href: row.code ? `/drug-info/${row.code}` : null,
+    packSize: row.packSize,
+    unit: row.unitOfMeasure,
+    category: (added || row.change !== "deletion" ? row.newCategory : row.oldCategory) ?? row.oldCategory,
+    price: added ? row.newPricePence : row.change === "deletion" ? row.oldPricePence : row.newPricePence,
+    oldPrice: row.oldPricePence,
+    newPrice: row.newPricePence,
+    changePence: row.priceChangePence,
+    changePercent: row.priceChangePercent,
+    oldCategory: row.oldCategory,
+    newCategory: row.newCategory,
+    pairedCode: row.pairedCode,
+    code: row.code,
+  };
+}
+
+/** `part-viiia-price-changes-ew-2026-11.csv` */
+export function exportFileName(kind: InsightKind, edition: Edition, period: string): string {
+  return `${insightPages[kind].fileStem}-${edition === 2 ? "ni" : "ew"}-${period}.csv`;
+}
+
+/** The URL's query as one string per name (a repeated name keeps its first value). */
+export function singleValues(params: Record<string, string | string[] | undefined>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(params).flatMap(([name, value]) => {
+      const first = Array.isArray(value) ? value[0] : value;
+      return first === undefined ? [] : [[name, first]];
+    }),
+  );
+}

@@ -1,0 +1,79 @@
+import { beforeAll, describe, expect, it } from "vitest";
+
+import { setupTestDatabase } from "@tests/fixtures/db";
+import { codes, insertSampleTariff } from "@tests/fixtures/tariff-rows";
+
+import { getChangeRows, getInsightMonth, getPeriodCounts } from "./queries";
+
+const database = setupTestDatabase();
+beforeAll(async () => {
+  await insertSampleTariff(database.db);
+});
+
+const march2026 = new Date("2026-03-15T12:00:00Z");
+
+describe("insights queries", () => {
+  it("count each period's changes of the page's kind only, in the asked edition", async () => {
+    expect(await getPeriodCounts(1, "price-changes-viiia")).toEqual([
+      expect.objectContaining({ period: "2026-02", increases: 1, decreases: 1, total: 2 }),
+      expect.objectContaining({ period: "2026-03", increases: 1, decreases: 0, total: 1 }),
+    ]);
+    expect(await getPeriodCounts(2, "price-changes-viiia")).toEqual([
+      expect.objectContaining({ period: "2026-02", increases: 1, total: 1 }),
+    ]);
+    expect(await getPeriodCounts(1, "additions-deletions")).toEqual([
+      expect.objectContaining({ period: "2026-02", additions: 1, deletions: 1, increases: 0, total: 2 }),
+    ]);
+    expect(await getPeriodCounts(1, "price-changes-catm")).toEqual([
+      expect.objectContaining({ period: "2026-01", decreases: 1, total: 1 }),
+    ]);
+    expect(await getPeriodCounts(2, "price-changes-catm")).toEqual([]);
+  });
+
+  it("list a period's rows by name, with numbers as numbers", async () => {
+    const rows = await getChangeRows(1, "additions-deletions", "2026-02");
+    expect(rows.map((row) => [row.change, row.name, row.code])).toEqual([
+      ["deletion", "Bisoprolol 10mg tablets", codes.deleted],
+      ["addition", "Zopiclone 7.5mg tablets", codes.added],
+    ]);
+    const [category] = await getChangeRows(1, "category-changes", "2026-02");
+    expect(category).toMatchObject({ oldCategory: "C", newCategory: "A", packSize: 28 });
+    const catM = await getChangeRows(1, "price-changes-catm", "2026-01");
+    expect(catM).toEqual([expect.objectContaining({ priceChangePercent: -33.33, priceChangePence: -50 })]);
+  });
+
+  it("default to the latest period with data and mark the selector's months that have data", async () => {
+    const month = await getInsightMonth(1, "additions-deletions", {}, march2026);
+    expect(month.selection).toMatchObject({ selected: "2026-02", selectedHasData: true, latest: "2026-02" });
+    expect(month.selection.months).toHaveLength(8);
+    expect(month.selection.months.slice(0, 2)).toEqual([
+      { value: "2026-03", label: "March 2026", hasData: false },
+      { value: "2026-02", label: "February 2026", hasData: true },
+    ]);
+    expect(month.rows).toHaveLength(2);
+  });
+
+  it("say when the asked month has no data, and filter by change and name", async () => {
+    const empty = await getInsightMonth(1, "additions-deletions", { month: "2026-03" }, march2026);
+    expect(empty.selection).toMatchObject({ selected: "2026-03", selectedHasData: false, latest: "2026-02" });
+    expect(empty.rows).toEqual([]);
+    const additions = await getInsightMonth(1, "additions-deletions", { change: "addition" }, march2026);
+    expect(additions.shown.map((row) => row.name)).toEqual(["Zopiclone 7.5mg tablets"]);
+    const searched = await getInsightMonth(1, "price-changes-viiia", { searchTerm: "furo" }, march2026);
+    expect(searched.selection.selected).toBe("2026-03");
+    const february = await getInsightMonth(
+      1,
+      "price-changes-viiia",
+      { month: "2026-02", direction: "down" },
+      march2026,
+    );
+    expect(february.shown.map((row) => row.name)).toEqual(["Furosemide 40mg tablets"]);
+    expect(february.rows).toHaveLength(2);
+  });
+
+  it("add an older requested month to the selector", async () => {
+    const old = await getInsightMonth(1, "price-changes-catm", { month: "2025-01" }, new Date("2026-12-01"));
+    expect(old.selection.months.map((month) => month.value)).toContain("2025-01");
+    expect(old.selection.months.map((month) => month.value)).toContain("2026-01");
+  });
+});

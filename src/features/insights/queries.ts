@@ -1,0 +1,159 @@
+import "server-only";
+
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
+
+import { getDb } from "@/db/client";
+import { tariffChanges } from "@/db/schema";
+import type { Edition } from "@/features/imports/parts";
+
+import { chooseMonth, type MonthSelection } from "./analysis";
+import { insightPages } from "./insight-pages";
+
+/**
+ * Reads for the insights pages, from `tariff_changes` (computed at import). Each takes the edition
+ * explicitly: the page passes the signed-in user's country.
+ */
+export type InsightKind =
+  "additions-deletions" | "price-changes-viiia" | "price-changes-catm" | "category-changes";
+
+type ChangeKind = "addition" | "deletion" | "price_change" | "category_change";
+
+export const insightSources: Record<InsightKind, { part: string; changes: ChangeKind[] }> = {
+  "additions-deletions": { part: "viiia", changes: ["addition", "deletion"] },
+  "price-changes-viiia": { part: "viiia", changes: ["price_change"] },
+  "price-changes-catm": { part: "cat-m", changes: ["price_change"] },
+  "category-changes": { part: "viiia", changes: ["category_change"] },
+};
+
+/** The changes of one period, counted the ways the pages chart them. */
+export type PeriodCounts = {
+  /** `YYYY-MM` */
+  period: string;
+  additions: number;
+  deletions: number;
+  increases: number;
+  decreases: number;
+  categoryChanges: number;
+  total: number;
+};
+
+export type ChangeRow = {
+  id: number;
+  change: ChangeKind;
+  code: string | null;
+  pairedCode: string | null;
+  name: string;
+  packSize: number | null;
+  unitOfMeasure: string | null;
+  oldPricePence: number | null;
+  newPricePence: number | null;
+  priceChangePence: number | null;
+  priceChangePercent: number | null;
+  oldCategory: string | null;
+  newCategory: string | null;
+};
+
+const toMonth = (date: string) => date.slice(0, 7);
+
+/** Every period with changes of this kind, oldest first, with its counts. */
+export async function getPeriodCounts(edition: Edition, kind: InsightKind): Promise<PeriodCounts[]> {
+  const source = insightSources[kind];
+  const count = (condition: ReturnType<typeof sql>) =>
+    sql<number>`(count(*) filter (where ${condition}))::int`;
+  const rows = await getDb()
+    .select({
+      period: tariffChanges.period,
+      additions: count(sql`${tariffChanges.change} = 'addition'`),
+      deletions: count(sql`${tariffChanges.change} = 'deletion'`),
+      increases: count(
+        sql`${tariffChanges.change} = 'price_change' and ${tariffChanges.priceChangePence} > 0`,
+      ),
+      decreases: count(
+        sql`${tariffChanges.change} = 'price_change' and ${tariffChanges.priceChangePence} < 0`,
+      ),
+      categoryChanges: count(sql`${tariffChanges.change} = 'category_change'`),
+      total: sql<number>`count(*)::int`,
+    })
+    .from(tariffChanges)
+    .where(
+      and(
+        eq(tariffChanges.edition, edition),
+        eq(tariffChanges.part, source.part),
+        inArray(tariffChanges.change, source.changes),
+      ),
+    )
+    .groupBy(tariffChanges.period)
+    .orderBy(asc(tariffChanges.period));
+  return rows.map((row) => ({ ...row, period: toMonth(row.period) }));
+}
+
+/** The changes of one period (`YYYY-MM`), in name order. */
+export async function getChangeRows(
+  edition: Edition,
+  kind: InsightKind,
+  period: string,
+): Promise<ChangeRow[]> {
+  const source = insightSources[kind];
+  const rows = await getDb()
+    .select({
+      id: tariffChanges.id,
+      change: tariffChanges.change,
+      code: tariffChanges.code,
+      pairedCode: tariffChanges.pairedCode,
+      name: tariffChanges.name,
+      packSize: tariffChanges.packSize,
+      unitOfMeasure: tariffChanges.unitOfMeasure,
+      oldPricePence: tariffChanges.oldPricePence,
+      newPricePence: tariffChanges.newPricePence,
+      priceChangePence: tariffChanges.priceChangePence,
+      priceChangePercent: tariffChanges.priceChangePercent,
+      oldCategory: tariffChanges.oldCategory,
+      newCategory: tariffChanges.newCategory,
+    })
+    .from(tariffChanges)
+    .where(
+      and(
+        eq(tariffChanges.edition, edition),
+        eq(tariffChanges.part, source.part),
+        eq(tariffChanges.period, `${period}-01`),
+        inArray(tariffChanges.change, source.changes),
+      ),
+    )
+    .orderBy(asc(tariffChanges.name), asc(tariffChanges.id));
+  return rows.map((row) => ({
+    ...row,
+    change: row.change as ChangeKind,
+    packSize: row.packSize === null ? null : Number(row.packSize),
+    priceChangePercent: row.priceChangePercent === null ? null : Number(row.priceChangePercent),
+  }));
+}
+
+export type InsightMonth = {
+  counts: PeriodCounts[];
+  selection: MonthSelection;
+  /** Every change of the selected period, for the charts. */
+  rows: ChangeRow[];
+  /** The rows the page's filters and search keep, for the table. */
+  shown: ChangeRow[];
+};
+
+/** One insights page's data: counts over all periods, and the chosen period's rows. */
+export async function getInsightMonth(
+  edition: Edition,
+  kind: InsightKind,
+  params: Record<string, string>,
+  now = new Date(),
+): Promise<InsightMonth> {
+  const counts = await getPeriodCounts(edition, kind);
+  const selection = chooseMonth(
+    now,
+    counts.map((row) => row.period),
+    params.month,
+  );
+  const rows = selection.selectedHasData ? await getChangeRows(edition, kind, selection.selected) : [];
+  const term = params.searchTerm?.trim().toLowerCase() ?? "";
+  const shown = rows.filter(
+    (row) => insightPages[kind].keep(row, params) && (!term || row.name.toLowerCase().includes(term)),
+  );
+  return { counts, selection, rows, shown };
+}

@@ -1,0 +1,188 @@
+import Link from "next/link";
+
+import { formatPence } from "@/components/data-table/format";
+import {
+  Table,
+  TableBody,
+  TableCaption,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from "@/components/ui/table";
+
+import { monthLabel } from "../period-labels";
+import type { ProductDetail, ProductKind } from "../product-queries";
+import { PriceHistoryChart } from "./price-history-chart";
+
+const editionNames = { 1: "England & Wales", 2: "Northern Ireland" } as const;
+
+const kindLabels: Record<ProductKind, { source: string; priceLabel: string }> = {
+  drug: { source: "Drug Tariff Part VIIIA (Northern Ireland: Part I)", priceLabel: "Basic price" },
+  appliance: { source: "Drug Tariff Part IX (Northern Ireland: Parts II & III)", priceLabel: "Price" },
+  brand: { source: "dm+d branded pack", priceLabel: "NHS indicative price" },
+};
+
+const quantity = new Intl.NumberFormat("en-GB", { maximumFractionDigits: 3 });
+
+/** "28 tablet", "500 ml", or null when the source gives no size. */
+export function packLabel(product: Pick<ProductDetail, "packSize" | "unit">): string | null {
+  if (product.packSize === null) return product.unit;
+  return [quantity.format(product.packSize), product.unit].filter(Boolean).join(" ");
+}
+
+function rate(bp: number | null) {
+  return bp === null ? null : `${quantity.format(bp / 100)}%`;
+}
+
+/** The public page of one pack: what it is, what it costs now in each edition, and how that moved. */
+export function ProductDetailView({ product }: { product: ProductDetail }) {
+  const labels = kindLabels[product.kind];
+  const pack = packLabel(product);
+  return (
+    <article className="space-y-8">
+      <header className="space-y-3">
+        <p className="text-sm text-muted-foreground">{labels.source}</p>
+        <h1 className="text-2xl font-bold tracking-tight text-balance sm:text-3xl">{product.name}</h1>
+        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_1fr_auto_1fr]">
+          {pack && (
+            <>
+              <dt className="text-muted-foreground">Pack</dt>
+              <dd>{pack}</dd>
+            </>
+          )}
+          {product.category && (
+            <>
+              <dt className="text-muted-foreground">{product.kind === "appliance" ? "Part" : "Category"}</dt>
+              <dd>{product.category}</dd>
+            </>
+          )}
+          <dt className="text-muted-foreground">SNOMED code</dt>
+          <dd className="font-mono text-xs leading-5 break-all">{product.code}</dd>
+          {product.facts.map((fact) => (
+            <FactRow key={fact.label} {...fact} />
+          ))}
+        </dl>
+      </header>
+
+      <section aria-labelledby="current-prices" className="space-y-3">
+        <h2 id="current-prices" className="text-xl font-semibold">
+          Current price
+        </h2>
+        {product.current.length === 0 ? (
+          <p className="text-muted-foreground">No price is listed for this pack.</p>
+        ) : (
+          <ul className="grid gap-3 sm:grid-cols-2">
+            {product.current.map((price) => (
+              <li key={price.edition} className="rounded-xl border bg-card p-4 shadow-sm">
+                <p className="font-medium">{editionNames[price.edition]}</p>
+                <p className="text-sm text-muted-foreground">{monthLabel(price.period)}</p>
+                <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
+                  <dt className="text-sm text-muted-foreground">{labels.priceLabel}</dt>
+                  <dd className="text-right text-lg font-semibold tabular-nums">
+                    {formatPence(price.pricePence)}
+                  </dd>
+                  <dt className="text-sm text-muted-foreground">
+                    Net price
+                    {price.discountRateBp !== null && ` (after ${rate(price.discountRateBp)} discount)`}
+                  </dt>
+                  <dd className="text-right tabular-nums">
+                    {price.netPricePence === null ? "Not known" : formatPence(price.netPricePence)}
+                  </dd>
+                </dl>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section aria-labelledby="price-history" className="space-y-3">
+        <h2 id="price-history" className="text-xl font-semibold">
+          Price over time
+        </h2>
+        <p className="text-sm text-muted-foreground">
+          Every month imported, {product.history.length} in all. A gap means the pack was not listed that
+          month.
+        </p>
+        <PriceHistoryChart points={product.history} name={product.name} />
+      </section>
+
+      {product.kind === "drug" && (
+        <section aria-labelledby="concessions" className="space-y-3">
+          <h2 id="concessions" className="text-xl font-semibold">
+            Price concessions
+          </h2>
+          {product.concessions.length === 0 ? (
+            <p className="text-muted-foreground">
+              No concession has been granted on this pack in the months imported.
+            </p>
+          ) : (
+            <div
+              className="overflow-x-auto rounded-lg border"
+              tabIndex={0}
+              role="region"
+              aria-label={`Price concessions on ${product.name}`}
+            >
+              <Table>
+                <TableCaption className="sr-only">Price concessions on {product.name}, by month</TableCaption>
+                <TableHeader>
+                  <TableRow>
+                    <TableHead scope="col">Month</TableHead>
+                    <TableHead scope="col" className="text-right">
+                      Concession price
+                    </TableHead>
+                    <TableHead scope="col" className="text-right">
+                      Tariff price
+                    </TableHead>
+                    <TableHead scope="col" className="text-right">
+                      Uplift
+                    </TableHead>
+                  </TableRow>
+                </TableHeader>
+                <TableBody>
+                  {[...product.concessions].reverse().map((entry) => (
+                    <TableRow key={entry.period}>
+                      <TableCell>{monthLabel(entry.period)}</TableCell>
+                      <TableCell className="text-right tabular-nums">
+                        {formatPence(entry.pricePence)}
+                      </TableCell>
+                      <TableCell className="text-right tabular-nums">
+                        {entry.tariffPricePence === null ? "—" : formatPence(entry.tariffPricePence)}
+                      </TableCell>
+                      <TableCell className="text-right tabular-nums">
+                        {entry.upliftPence === null ? "—" : formatPence(entry.upliftPence)}
+                      </TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            </div>
+          )}
+        </section>
+      )}
+
+      <p className="text-xs text-muted-foreground">
+        Source: NHS Business Services Authority and Community Pharmacy England, published under the Open
+        Government Licence. The data is unverified; check prices against the published Drug Tariff before
+        relying on them.
+      </p>
+    </article>
+  );
+}
+
+function FactRow({ label, value, href }: { label: string; value: string; href?: string }) {
+  return (
+    <>
+      <dt className="text-muted-foreground">{label}</dt>
+      <dd>
+        {href ? (
+          <Link href={href} className="underline underline-offset-2">
+            {value}
+          </Link>
+        ) : (
+          value
+        )}
+      </dd>
+    </>
+  );
+}

@@ -1,0 +1,36 @@
+import type { Metadata } from "next";
+
+import { formatPence } from "@/components/data-table/format";
+
+import { monthLabel } from "./period-labels";
+import type { ProductDetail } from "./product-queries";
+
+const paths = { drug: "/drug-info", appliance: "/appliance-info", brand: "/brand-info" } as const;
+const quantity = new Intl.NumberFormat("en-GB", { maximumFractionDigits: 3 });
+
+/** Title and description for search engines: the pack, and its latest England & Wales price. */
+export function productMetadata(product: ProductDetail | null): Metadata {
+  if (!product) return { title: "Product not found", robots: { index: false } };
+  const pack =
+    product.packSize === null
+      ? ""
+      : ` ${[quantity.format(product.packSize), product.unit].filter(Boolean).join(" ")}`;
+  const title = `${product.name}${product.name.includes(pack.trim()) ? "" : pack} price`;
+  const latest = product.current[0];
+  const priceText = latest
+    ? ` ${formatPence(latest.pricePence)} in ${monthLabel(latest.period)} (${latest.edition === 1 ? "England & Wales" : "Northern Ireland"})` +
+      (latest.netPricePence === null ? "" : `, ${formatPence(latest.netPricePence)} net of discount`)
+    : "";
+  const what = product.kind === "brand" ? "NHS indicative price" : "NHS Drug Tariff price";
+  const description =
+    `${what} of ${product.name}${pack}:${priceText || " not currently listed"}. ` +
+    `Price history over ${product.history.length} months` +
+    (product.kind === "drug" ? " and price concessions." : ".");
+  const canonical = `${paths[product.kind]}/${product.code}`;
+  return {
+    title,
+    description,
+    alternates: { canonical },
+    openGraph: { title, description, url: canonical },
+  };
+}

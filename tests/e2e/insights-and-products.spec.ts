@@ -1,0 +1,151 @@
+import type { Page } from "@playwright/test";
+
+import { expectNoAxeViolations } from "../fixtures/axe";
+import { countImportedMonths, createPerson, setCountry } from "./database";
+import { expect, signInByApi, test, uniqueEmail } from "./fixtures";
+
+async function subscriber(page: Page, baseURL: string) {
+  const person = await createPerson(uniqueEmail("insights"), { subscribed: true });
+  await signInByApi(page, baseURL, person.email, person.password);
+  return person;
+}
+
+const insightPages = [
+  { path: "/insights/additions-deletions", title: "Additions & Deletions" },
+  { path: "/insights/price-changes-partviiia", title: "Part VIIIA Price Changes" },
+  { path: "/insights/price-changes-catm", title: "Category M Price Changes" },
+  { path: "/insights/category-changes", title: "Category Changes" },
+];
+
+/** The month selector's options that have data, newest first, as `YYYY-MM`. */
+async function monthsWithData(page: Page): Promise<string[]> {
+  return page
+    .getByLabel("Month", { exact: true })
+    .locator("option")
+    .evaluateAll((options) =>
+      options
+        .filter((option) => !option.textContent!.includes("(no data)"))
+        .map((option) => (option as HTMLOptionElement).value),
+    );
+}
+
+function changesTable(page: Page, title: string) {
+  return page.getByRole("region", { name: new RegExp(`^${title}, `) });
+}
+
+for (const insight of insightPages) {
+  test(`a subscriber sees ${insight.title} for the latest month, with charts, and can switch month`, async ({
+    page,
+    baseURL,
+  }) => {
+    await subscriber(page, baseURL!);
+    await page.goto(insight.path);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(insight.title);
+
+    const months = await monthsWithData(page);
+    expect(months.length, "the sample data has at least two months with changes in view").toBeGreaterThan(1);
+    const month = page.getByLabel("Month", { exact: true });
+    await expect(month).toHaveValue(months[0]!);
+
+    const table = changesTable(page, insight.title);
+    await expect(table.getByRole("row").nth(1)).toBeVisible();
+    const latestRows = await table.getByRole("row").allInnerTexts();
+    expect(latestRows.length).toBeGreaterThan(1);
+    await expect(
+      page
+        .getByRole("img", { name: /^Bar chart of .* per (month|quarter)/ })
+        .locator(".recharts-bar-rectangle")
+        .first(),
+    ).toBeVisible();
+    if (insight.path.includes("price-changes")) {
+      await expect(
+        page
+          .getByRole("img", { name: /^Histogram of the \d+ price changes/ })
+          .locator(".recharts-bar-rectangle")
+          .first(),
+      ).toBeVisible();
+      await expect(page.getByRole("img", { name: /^The \d+ biggest price increases/ })).toBeVisible();
+    }
+    await expectNoAxeViolations(page);
+
+    // Switching month is a GET of the same page: the URL says which month, the rows follow.
+    await month.selectOption(months[1]!);
+    await expect(page).toHaveURL(new RegExp(`month=${months[1]}`));
+    await expect(month).toHaveValue(months[1]!);
+    await expect(table.getByRole("row").nth(1)).toBeVisible();
+    await expect.poll(() => table.getByRole("row").allInnerTexts()).not.toEqual(latestRows);
+  });
+}
+
+test("a month without changes says so and links to the latest month with data", async ({ page, baseURL }) => {
+  await subscriber(page, baseURL!);
+  await page.goto("/insights/price-changes-catm");
+  const latest = (await monthsWithData(page))[0]!;
+  const [year, monthNumber] = latest.split("-").map(Number);
+  // Category M changes quarterly: the month after a quarter start has none.
+  const quiet = `${year}-${String(monthNumber! + 1).padStart(2, "0")}`;
+  await page.goto(`/insights/price-changes-catm?month=${quiet}`);
+  await expect(page.getByRole("status")).toContainText("no changes");
+  await page.getByRole("link", { name: /the latest quarter with data/ }).click();
+  await expect(page).toHaveURL(new RegExp(`month=${latest}`));
+  await expect(changesTable(page, "Category M Price Changes").getByRole("row").nth(1)).toBeVisible();
+});
+
+test("Northern Ireland sees Part I price changes and no Category M list", async ({ page, baseURL }) => {
+  const person = await subscriber(page, baseURL!);
+  await setCountry(person.id, 2);
+  await page.goto("/insights/price-changes-partviiia");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Part I Price Changes");
+  await expect(changesTable(page, "Part I Price Changes").getByRole("row").nth(1)).toBeVisible();
+  await page.goto("/insights/price-changes-catm");
+  await expect(page.getByRole("status")).toContainText("Category M is England & Wales only");
+});
+
+test("a signed-out visitor opens a pack's public page and reads its price history", async ({
+  page,
+  baseURL,
+  context,
+}) => {
+  await subscriber(page, baseURL!);
+  await page.goto("/insights/price-changes-partviiia");
+  const link = changesTable(page, "Part VIIIA Price Changes").getByRole("link").first();
+  const href = (await link.getAttribute("href"))!;
+  expect(href).toMatch(/^\/drug-info\/\d+$/);
+  const name = await link.innerText();
+
+  await context.clearCookies();
+  await context.addCookies([{ name: "cookieConsent", value: "rejected", url: baseURL! }]);
+  await page.goto(href);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);
+  await expect(page).toHaveTitle(new RegExp(name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")));
+  await expect(page.getByRole("heading", { name: "Current price" })).toBeVisible();
+  await expect(page.getByText("England & Wales", { exact: true })).toBeVisible();
+
+  const chart = page.getByRole("img", { name: /^Line chart of the price of / });
+  await expect(chart.locator(".recharts-line-curve").first()).toBeVisible();
+  // The chart's points are also a table, opened from the keyboard.
+  const months = await countImportedMonths("viiia");
+  expect(months).toBeGreaterThanOrEqual(24);
+  await page.getByText("Show the data as a table").first().focus();
+  await page.keyboard.press("Enter");
+  const points = page
+    .getByRole("region", { name: "Monthly price, with concessions: data" })
+    .locator("tbody tr");
+  await expect(points.first()).toBeVisible();
+  await expect(points).toHaveCount(months);
+  await expectNoAxeViolations(page);
+
+  const response = await page.goto("/drug-info/1");
+  expect(response!.status()).toBe(404);
+});
+
+test("a signed-out visitor is sent to sign in from the insights pages", async ({ page }) => {
+  for (const insight of insightPages) {
+    await page.goto(insight.path);
+    await expect(page).toHaveURL(
+      new RegExp(
+        `/account-management/signin\\?redirect=${encodeURIComponent(insight.path).replace(/%2F/g, "(%2F|/)")}`,
+      ),
+    );
+  }
+});
