@@ -102,9 +102,10 @@ export function DataTable({
           Export CSV
         </Button>
       </div>
+      {/* `relative`: the cells' visually hidden hints are positioned, and must be clipped here, not widen the page. */}
       <div
         ref={scroller}
-        className="max-h-[70vh] min-w-0 overflow-auto rounded-lg border"
+        className="relative max-h-[70vh] min-w-0 overflow-auto rounded-lg border"
         tabIndex={0}
         role="region"
         aria-label={caption}
