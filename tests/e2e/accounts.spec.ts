@@ -3,6 +3,7 @@ import { fetchLatestEmail } from "../fixtures/mailbox";
 import {
   demo,
   demoPassword,
+  otpInput,
   expect,
   fillSignUpForm,
   openAppMenu,
@@ -10,10 +11,9 @@ import {
   readCode,
   signInByApi,
   test,
+  waitForHydration,
   uniqueEmail,
 } from "./fixtures";
-
-const otpInput = 'input[autocomplete="one-time-code"]';
 
 test.describe("sign-up with the e-mailed code (form B)", () => {
   test("typed: sign up, read the code from the mailbox, verify, and go on to choose a plan", async ({
@@ -271,6 +271,7 @@ test.describe("account management", () => {
     // One demo subscriber per browser project, as the two projects run at the same time.
     await signInByApi(page, baseURL!, testInfo.project.name === "phone" ? demo.owner : demo.delegate);
     await page.goto("/account-management/dashboard?section=personal-details");
+    await waitForHydration(page.getByLabel("Occupation"));
     await page.getByLabel("Occupation").fill("Operator and pharmacist");
     await page.getByRole("button", { name: "Save details" }).click();
     await expect(page.getByText("Your details have been saved.")).toBeVisible();

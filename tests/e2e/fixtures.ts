@@ -1,4 +1,4 @@
-import { test as base, expect, type Page } from "@playwright/test";
+import { test as base, expect, type Locator, type Page } from "@playwright/test";
 
 import { fetchLatestEmail, extractCode } from "../fixtures/mailbox";
 
@@ -94,4 +94,19 @@ export async function openAppMenu(page: Page) {
   await sidebar.getByRole("searchbox", { name: "Search TariffScope" }).focus();
   await expect(sidebar).toHaveAttribute("data-expanded", "true");
   return sidebar;
+}
+
+/** The one-time-code boxes' input (input-otp keeps one real input behind the six boxes). */
+export const otpInput = 'input[autocomplete="one-time-code"]';
+
+/**
+ * Waits until React has hydrated an element: before that, typing into a server-rendered input can
+ * be overwritten or doubled when React takes it over, which a loaded machine makes likely.
+ */
+export async function waitForHydration(locator: Locator) {
+  await expect
+    .poll(() =>
+      locator.evaluate((element) => Object.keys(element).some((key) => key.startsWith("__reactProps$"))),
+    )
+    .toBe(true);
 }
