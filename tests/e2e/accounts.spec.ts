@@ -11,6 +11,7 @@ import {
   readCode,
   signInByApi,
   test,
+  typeCode,
   waitForHydration,
   uniqueEmail,
 } from "./fixtures";
@@ -30,8 +31,7 @@ test.describe("sign-up with the e-mailed code (form B)", () => {
     await expectNoAxeViolations(page);
 
     const { code } = await readCode(baseURL!, email);
-    await page.keyboard.type(`ab${code.slice(0, 3)}-x${code.slice(3)}`);
-    await expect(page.locator(otpInput)).toHaveValue(code);
+    await typeCode(page, `ab${code.slice(0, 3)}-x${code.slice(3)}`, code);
     await dialog.getByRole("button", { name: "Verify" }).click();
 
     await expect(page.getByRole("heading", { name: "Verification Complete" })).toBeVisible();
@@ -105,7 +105,7 @@ test.describe("the verify page (form A)", () => {
     await page.goto(
       `/account-management/verify?${new URLSearchParams({ email, redirect: "//evil.example/steal" })}`,
     );
-    await page.keyboard.type(code);
+    await typeCode(page, code);
     await page.getByRole("button", { name: "Verify" }).click();
     await expect(page).toHaveURL(new RegExp(`^${baseURL}/pricing/plans$`), { timeout: 5_000 });
   });
@@ -220,7 +220,7 @@ test.describe("forgotten password", () => {
     await fillSignUpForm(page, email);
     await page.getByRole("button", { name: "Create account" }).click();
     const { code, id } = await readCode(baseURL!, email);
-    await page.keyboard.type(code);
+    await typeCode(page, code);
     await page.getByRole("button", { name: "Verify" }).click();
     await expect(page.getByRole("heading", { name: "Verification Complete" })).toBeVisible();
     await page.context().clearCookies();

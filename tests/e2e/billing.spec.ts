@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 
 import { expectNoAxeViolations } from "../fixtures/axe";
 import { createPerson } from "./database";
-import { demo, expect, fillSignUpForm, readCode, signInByApi, test, uniqueEmail } from "./fixtures";
+import { demo, expect, fillSignUpForm, readCode, signInByApi, test, typeCode, uniqueEmail } from "./fixtures";
 
 /**
  * Buying a plan on the embedded default, where the local test checkout and test portal stand in for
@@ -16,7 +16,7 @@ async function signUpVerified(page: Page, baseURL: string, label: string): Promi
   const dialog = page.getByRole("dialog", { name: "Check your e-mail" });
   await expect(dialog).toBeVisible();
   const { code } = await readCode(baseURL, email);
-  await page.keyboard.type(code);
+  await typeCode(page, code);
   await dialog.getByRole("button", { name: "Verify" }).click();
   await expect(page.getByRole("heading", { name: "Verification Complete" })).toBeVisible();
   return email;

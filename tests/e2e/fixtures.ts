@@ -100,6 +100,18 @@ export async function openAppMenu(page: Page) {
 export const otpInput = 'input[autocomplete="one-time-code"]';
 
 /**
+ * Types a one-time code into the focused code boxes. The e-mail can arrive before the code dialog
+ * or page has hydrated and focused its first box, so wait for that focus rather than type into
+ * nothing; `expected` is what the boxes should then hold (typed text may carry noise to drop).
+ */
+export async function typeCode(page: Page, typed: string, expected = typed) {
+  const input = page.locator(otpInput);
+  await expect(input).toBeFocused();
+  await page.keyboard.type(typed);
+  await expect(input).toHaveValue(expected);
+}
+
+/**
  * Waits until React has hydrated an element: before that, typing into a server-rendered input can
  * be overwritten or doubled when React takes it over, which a loaded machine makes likely.
  */
