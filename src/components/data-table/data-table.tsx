@@ -25,6 +25,8 @@ const numeric = new Set(["pence", "number", "percent"]);
 /**
  * The one table every list page uses (ARCHITECTURE.md): sortable columns, virtual scrolling so a
  * 66,000-row month stays smooth, and a CSV of exactly the rows shown, in the order shown.
+ * `rows` may come as their JSON text: a server page that keeps a month's rows serialised (ADR 012)
+ * passes one string, which React sends as it is instead of walking thousands of objects.
  */
 export function DataTable({
   columns,
@@ -34,12 +36,13 @@ export function DataTable({
   emptyMessage = "No rows to show.",
 }: {
   columns: DataColumn[];
-  rows: DataRow[];
+  rows: DataRow[] | string;
   caption: string;
   fileName: string;
   emptyMessage?: string;
 }) {
   const [sorting, setSorting] = useState<SortingState>([]);
+  const data = useMemo(() => (typeof rows === "string" ? (JSON.parse(rows) as DataRow[]) : rows), [rows]);
   const definitions = useMemo<ColumnDef<DataRow>[]>(
     () =>
       columns.map((column) => ({
@@ -55,7 +58,7 @@ export function DataTable({
   );
   // eslint-disable-next-line react-hooks/incompatible-library -- the table instance is not memoised by design
   const table = useReactTable({
-    data: rows,
+    data,
     columns: definitions,
     state: { sorting },
     onSortingChange: setSorting,

@@ -7,6 +7,7 @@ import { requireSubscriber } from "@/lib/session";
 
 import { listTitle, lists, type ListId } from "../lists";
 import { chooseMonth, type SearchParams } from "../month-choice";
+import { byDataVersion, dataVersion } from "../data-version-cache";
 import { listFilterOptions, listPeriods, listRows } from "../queries";
 import { ListFilters } from "./list-filters";
 
@@ -22,11 +23,19 @@ export async function TariffListPage({ id, searchParams }: { id: ListId; searchP
   const user = await requireSubscriber(spec.path);
   const edition = user.country as Edition;
   const params = await searchParams;
-  const periods = await listPeriods(id, edition);
+  // A month's list is the same for every user of an edition: read and serialise it once per
+  // import, not once per request (ADR 012).
+  const version = await dataVersion();
+  const periods = await byDataVersion(version, `periods|${id}|${edition}`, () => listPeriods(id, edition));
   const choice = chooseMonth({ periods, cadence: spec.cadence, month: first(params.month), now: new Date() });
 
   const searchTerm = (first(params.searchTerm) ?? "").trim().slice(0, 100);
-  const options = choice.period ? await listFilterOptions(id, edition, choice.period) : {};
+  const period = choice.period;
+  const options = period
+    ? await byDataVersion(version, `options|${id}|${edition}|${period}`, () =>
+        listFilterOptions(id, edition, period),
+      )
+    : {};
   // Only a value the drop-down offers is applied; anything else in the URL is ignored.
   const filterValues = Object.fromEntries(
     spec.filters.map((filter) => {
@@ -34,9 +43,12 @@ export async function TariffListPage({ id, searchParams }: { id: ListId; searchP
       return [filter.name, options[filter.name]?.includes(value) ? value : ""];
     }),
   );
-  const rows = choice.period
-    ? await listRows(id, edition, choice.period, { searchTerm, filters: filterValues })
-    : [];
+  const query = { searchTerm, filters: filterValues };
+  const rows = period
+    ? await byDataVersion(version, `rows|${id}|${edition}|${period}|${JSON.stringify(query)}`, async () =>
+        JSON.stringify(await listRows(id, edition, period, query)),
+      )
+    : "[]";
   const title = listTitle(spec, user.country);
   const dataEdition: Edition = spec.ewOnly ? 1 : edition;
 

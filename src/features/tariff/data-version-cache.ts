@@ -1,0 +1,61 @@
+import "server-only";
+
+import { sql } from "drizzle-orm";
+import { LRUCache } from "lru-cache";
+
+import { getDb } from "@/db/client";
+import { tariffDatasets } from "@/db/schema";
+
+/**
+ * The tariff data's version: it changes whenever an import stores, replaces or removes a dataset
+ * (every change gets a new, higher import id), and only then. Lists derived from the data can be
+ * kept until it changes (ADR 012).
+ */
+export async function dataVersion(): Promise<string> {
+  const [row] = await getDb()
+    .select({
+      datasets: sql<number>`count(*)::int`,
+      lastImport: sql<string>`coalesce(max(${tariffDatasets.importId}), 0)::text`,
+    })
+    .from(tariffDatasets);
+  return `${row!.datasets}:${row!.lastImport}`;
+}
+
+/** Up to 64 MB of derived lists per server process: a Part IX month is a few MB, most are far smaller. */
+const kept = new LRUCache<string, { value: unknown }>({
+  maxSize: 64 * 1024 * 1024,
+  sizeCalculation: (entry) => (typeof entry.value === "string" ? entry.value.length * 2 : 4096),
+});
+const computing = new Map<string, Promise<unknown>>();
+
+/**
+ * The value `compute` gives for `key` at this data version, computed once per process and version:
+ * concurrent requests for the same key share one computation, and a failure is not kept.
+ * Only for values that depend on the tariff data alone, never on who asks.
+ */
+export async function byDataVersion<T>(version: string, key: string, compute: () => Promise<T>): Promise<T> {
+  const full = `${version}|${key}`;
+  const hit = kept.get(full);
+  if (hit) return hit.value as T;
+  const pending = computing.get(full);
+  if (pending) return pending as Promise<T>;
+  const work = compute().then(
+    (value) => {
+      kept.set(full, { value });
+      computing.delete(full);
+      return value;
+    },
+    (error: unknown) => {
+      computing.delete(full);
+      throw error;
+    },
+  );
+  computing.set(full, work);
+  return work;
+}
+
+/** Forgets everything kept (tests). */
+export function clearDataVersionCache(): void {
+  kept.clear();
+  computing.clear();
+}
