@@ -52,15 +52,22 @@ const specs: Partial<Record<PartId, DiscountSpec>> = {
   borderline: { group: sql`'brand'`, prices: [["price_pence", "net_price_pence"]] },
 };
 
-/** The rate of each group in force for an edition in a period, in basis points. */
-async function ratesFor(tx: Transaction, edition: Edition, period: Period): Promise<Map<string, number>> {
-  const result = await tx.execute<{ rate_group: string; rate_bp: number }>(sql`
+/** The rate of each group in force for an edition on a date (`YYYY-MM-DD`), in basis points. */
+export async function ratesInForce(
+  db: Pick<Transaction, "execute">,
+  edition: Edition,
+  date: string,
+): Promise<Map<string, number>> {
+  const result = await db.execute<{ rate_group: string; rate_bp: number }>(sql`
     select distinct on (rate_group) rate_group, rate_bp
     from discount_rates
-    where edition = ${edition} and valid_from <= ${periodToDate(period)}::date
+    where edition = ${edition} and valid_from <= ${date}::date
     order by rate_group, valid_from desc`);
   return new Map(result.rows.map((row) => [row.rate_group, Number(row.rate_bp)]));
 }
+
+const ratesFor = (tx: Transaction, edition: Edition, period: Period) =>
+  ratesInForce(tx, edition, periodToDate(period));
 
 /** The rate of a line in basis points: its group's rate this period, as SQL over the line aliased `x`. */
 function rateSql(spec: DiscountSpec, rates: Map<string, number>): SQL {

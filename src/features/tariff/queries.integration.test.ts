@@ -2,6 +2,9 @@ import { beforeAll, describe, expect, it } from "vitest";
 
 import { setupTestDatabase } from "@tests/fixtures/db";
 import { tariffFileFolder, viiiaCsv, viiiaRows } from "@tests/fixtures/tariff-files";
+import { noDmdFlags } from "@tests/fixtures/tariff-rows";
+
+import { brandedPacks, zeroDiscount } from "@/db/schema";
 
 import { importFile } from "../imports/service";
 import { listFilterOptions, listPeriods, listRows } from "./queries";
@@ -62,5 +65,63 @@ describe("the list queries", () => {
 
   it("offer the categories present that month as the filter's choices", async () => {
     expect(await listFilterOptions("partviiia", 1, "2026-01-01")).toEqual({ category: ["A", "C", "M"] });
+  });
+});
+
+describe("branded pack prices for each edition", () => {
+  const pack = (code: string, name: string, pricePence: number, category: string | null = null) => ({
+    edition: 1,
+    period: "2026-01-01",
+    amppSnomedCode: code,
+    vmppSnomedCode: `9${code}`,
+    name,
+    supplier: "Acme Ltd",
+    nhsIndicativePricePence: pricePence,
+    drugTariffCategory: category,
+    ...noDmdFlags,
+    // As the dm+d import stores them: England & Wales' deductions.
+    discountRateBp: category ? 985 : 500,
+    netPricePence: Math.round((pricePence * (10000 - (category ? 985 : 500))) / 10000),
+  });
+
+  beforeAll(async () => {
+    await database.db
+      .insert(brandedPacks)
+      .values([
+        pack("101", "Brandex 10mg tablets", 10000),
+        pack("102", "Exemptol 5mg tablets", 10000),
+        pack("103", "Stomabag pouch", 10000, "Part IXC"),
+      ]);
+    // Northern Ireland's Zero Discount List released in December lists Exemptol's pack by its VMPP.
+    await database.db.insert(zeroDiscount).values([
+      { edition: 2, period: "2025-12-01", drugName: "Exemptol 5mg tablets", vmppSnomedCode: "9102" },
+      { edition: 2, period: "2026-02-01", drugName: "Brandex 10mg tablets", amppSnomedCode: "101" },
+    ]);
+  });
+
+  const prices = async (edition: 1 | 2) =>
+    (await listRows("brands", edition, "2026-01-01")).map((row) => [
+      row.name,
+      row.discountRate,
+      row.netPrice,
+    ]);
+
+  it("shows England & Wales' deductions as imported", async () => {
+    expect(await prices(1)).toEqual([
+      ["Brandex 10mg tablets", 5, 9500],
+      ["Exemptol 5mg tablets", 5, 9500],
+      ["Stomabag pouch", 9.85, 9015],
+    ]);
+  });
+
+  it("shows Northern Ireland's rates, and none for a pack on the Zero Discount List in force", async () => {
+    const rows = await listRows("brands", 2, "2026-01-01");
+    expect(rows.map((row) => [row.name, row.discountRate, row.netPrice])).toEqual([
+      // The February list is not yet in force in January.
+      ["Brandex 10mg tablets", 5.27, 9473],
+      ["Exemptol 5mg tablets", 0, 10000],
+      ["Stomabag pouch", 10.39, 8961],
+    ]);
+    expect(rows[0]!.netHint).toBe("5.27% discount deducted from the NHS indicative price: £94.73");
   });
 });

@@ -20,6 +20,7 @@ import {
   zeroDiscount,
 } from "@/db/schema";
 import type { Edition, PartId } from "@/features/imports/parts";
+import { ratesInForce } from "@/features/insights/discounts";
 
 import type { ListId } from "./lists";
 
@@ -283,7 +284,7 @@ export async function listRows(
           href: link("/brand-info", r.amppSnomedCode),
         }));
       }
-      const rows = await brandedRows(period, brandFlag(id), query);
+      const rows = await brandedRows(period, brandFlag(id), query, edition);
       return rows.map((r) => ({
         product: r.name,
         supplier: r.supplier,
@@ -334,7 +335,7 @@ export async function listRows(
     case "nurse-formulary":
     case "special-containers":
     case "brands":
-      return brandedRows(period, brandFlag(id), query);
+      return brandedRows(period, brandFlag(id), query, edition);
     case "concessions": {
       const t = concessions;
       const rows = await db
@@ -369,45 +370,104 @@ function brandFlag(id: ListId): SQL | undefined {
   return flag ? eq(flag, true) : undefined;
 }
 
-/** Branded packs (dm+d, England & Wales' rates) of one release, optionally only those with a flag. */
-async function brandedRows(period: string, flag: SQL | undefined, query: ListQuery) {
+/**
+ * Branded packs of one dm+d release, optionally only those with a flag. dm+d is UK-wide and is
+ * stored once with England & Wales' deductions; a Northern Ireland user sees Northern Ireland's.
+ */
+async function brandedRows(period: string, flag: SQL | undefined, query: ListQuery, edition: Edition) {
   const t = brandedPacks;
-  const rows = await getDb()
-    .select()
-    .from(t)
-    .where(
-      inDataset(
-        t,
-        1,
-        period,
-        flag,
-        contains(t.name, query.searchTerm),
-        equals(t.supplier, query.filters?.supplier),
+  const [rows, northernIreland] = await Promise.all([
+    getDb()
+      .select()
+      .from(t)
+      .where(
+        inDataset(
+          t,
+          1,
+          period,
+          flag,
+          contains(t.name, query.searchTerm),
+          equals(t.supplier, query.filters?.supplier),
+        ),
+      )
+      .orderBy(asc(t.name)),
+    edition === 2 ? niBrandDeductions(period) : null,
+  ]);
+  return rows.map((r) => {
+    const rateBp = northernIreland ? northernIreland.rateOf(r) : r.discountRateBp;
+    const price = r.nhsIndicativePricePence;
+    const net = !northernIreland
+      ? r.netPricePence
+      : price === null || rateBp === null
+        ? null
+        : netPence(price, rateBp);
+    return {
+      name: r.name,
+      supplier: r.supplier,
+      packSize: r.packSize,
+      unitOfMeasure: r.unitOfMeasure,
+      nhsIndicativePrice: r.nhsIndicativePricePence,
+      drugTariffCategory: r.drugTariffCategory,
+      discountRate: percent(rateBp),
+      netPrice: net,
+      netHint: netHint(
+        rateBp,
+        net,
+        r.priceDate
+          ? `NHS indicative price of ${dayLabel.format(new Date(r.priceDate))}`
+          : "NHS indicative price",
       ),
-    )
-    .orderBy(asc(t.name));
-  return rows.map((r) => ({
-    name: r.name,
-    supplier: r.supplier,
-    packSize: r.packSize,
-    unitOfMeasure: r.unitOfMeasure,
-    nhsIndicativePrice: r.nhsIndicativePricePence,
-    drugTariffCategory: r.drugTariffCategory,
-    discountRate: percent(r.discountRateBp),
-    netPrice: r.netPricePence,
-    netHint: netHint(
-      r.discountRateBp,
-      r.netPricePence,
-      r.priceDate
-        ? `NHS indicative price of ${dayLabel.format(new Date(r.priceDate))}`
-        : "NHS indicative price",
-    ),
-    priceDate: r.priceDate,
-    priceBasis: r.priceBasis,
-    discontinuedDate: r.discontinuedDate,
-    amppSnomedCode: r.amppSnomedCode,
-    href: link("/brand-info", r.amppSnomedCode),
-  }));
+      priceDate: r.priceDate,
+      priceBasis: r.priceBasis,
+      discontinuedDate: r.discontinuedDate,
+      amppSnomedCode: r.amppSnomedCode,
+      href: link("/brand-info", r.amppSnomedCode),
+    };
+  });
+}
+
+/** Price after a deduction, rounded to the penny as the import rounds it. */
+const netPence = (pence: number, rateBp: number) => Math.round((pence * (10000 - rateBp)) / 10000);
+
+/**
+ * Northern Ireland's deduction for a branded pack in a month (DATA-FORMATS §5.2): none for a pack on
+ * Northern Ireland's Zero Discount List in force that month (the latest release on or before it),
+ * the appliance rate for Part IX packs, and the brand rate otherwise; each rate as it stood that
+ * month. A group with no rate yet leaves the net price empty rather than guess.
+ */
+async function niBrandDeductions(period: string) {
+  const db = getDb();
+  const [rates, zero] = await Promise.all([
+    ratesInForce(db, 2, period),
+    db
+      .select({ vmpp: zeroDiscount.vmppSnomedCode, ampp: zeroDiscount.amppSnomedCode })
+      .from(zeroDiscount)
+      .where(
+        and(
+          eq(zeroDiscount.edition, 2),
+          eq(
+            zeroDiscount.period,
+            sql`(select max(z.period) from zero_discount z where z.edition = 2 and z.period <= ${period}::date)`,
+          ),
+        ),
+      ),
+  ]);
+  const exempt = new Set(zero.flatMap((row) => [row.vmpp, row.ampp]).filter((code) => code !== null));
+  return {
+    rateOf(pack: {
+      amppSnomedCode: string;
+      vmppSnomedCode: string | null;
+      drugTariffCategory: string | null;
+    }) {
+      const group =
+        exempt.has(pack.amppSnomedCode) || (pack.vmppSnomedCode !== null && exempt.has(pack.vmppSnomedCode))
+          ? "dnd"
+          : /^Parts? IX/.test(pack.drugTariffCategory ?? "")
+            ? "appliance"
+            : "brand";
+      return rates.get(group) ?? null;
+    },
+  };
 }
 
 /** The values each of a list's drop-downs offers for a period, sorted. */
