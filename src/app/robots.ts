@@ -1,7 +1,8 @@
 import type { MetadataRoute } from "next";
 
+import { siteUrl } from "@/lib/site";
+
 export default function robots(): MetadataRoute.Robots {
-  const base = (process.env.APP_URL ?? "http://localhost:3000").replace(/\/$/, "");
   return {
     rules: {
       userAgent: "*",
@@ -23,6 +24,7 @@ export default function robots(): MetadataRoute.Robots {
         "/payment/",
       ],
     },
-    sitemap: `${base}/sitemap.xml`,
+    // The site's pages, and the index of every public product page.
+    sitemap: [siteUrl("/sitemap.xml"), siteUrl("/sitemaps/products.xml")],
   };
 }

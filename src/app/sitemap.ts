@@ -1,6 +1,7 @@
 import type { MetadataRoute } from "next";
 
 import { blogSlugs } from "@/features/blog/posts";
+import { siteUrl } from "@/lib/site";
 
 const publicPages = [
   "/",
@@ -12,9 +13,8 @@ const publicPages = [
 ];
 
 export default function sitemap(): MetadataRoute.Sitemap {
-  const base = (process.env.APP_URL ?? "http://localhost:3000").replace(/\/$/, "");
   return [...publicPages, ...blogSlugs.map((slug) => `/blog/${slug}`)].map((path) => ({
-    url: `${base}${path}`,
+    url: siteUrl(path),
     changeFrequency: path.startsWith("/blog/") ? "monthly" : "weekly",
     priority: path === "/" ? 1 : 0.7,
   }));

@@ -35,3 +35,8 @@ export function formatLongDate(isoDate: string): string {
 export function hasExpired(lastDayIso: string, now: Date = new Date()): boolean {
   return now.getTime() >= new Date(`${lastDayIso}T23:59:59.999Z`).getTime();
 }
+
+/** An absolute address on this site, for sitemaps and robots.txt (APP_URL, without a trailing slash). */
+export function siteUrl(path: string): string {
+  return `${(process.env.APP_URL ?? "http://localhost:3000").replace(/\/$/, "")}${path}`;
+}

@@ -139,6 +139,35 @@ test("a signed-out visitor opens a pack's public page and reads its price histor
   expect(response!.status()).toBe(404);
 });
 
+test("search engines find every product page from robots.txt through the sitemap index", async ({
+  request,
+}) => {
+  const robots = await (await request.get("/robots.txt")).text();
+  const index = /Sitemap: (\S+\/sitemaps\/products\.xml)/.exec(robots)?.[1];
+  expect(index, robots).toBeDefined();
+
+  const indexXml = await (await request.get(new URL(index!).pathname)).text();
+  const sitemaps = [...indexXml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]!).pathname);
+  expect(sitemaps).toEqual(
+    expect.arrayContaining([
+      "/sitemaps/drug-info-1.xml",
+      "/sitemaps/appliance-info-1.xml",
+      "/sitemaps/brand-info-1.xml",
+    ]),
+  );
+  for (const sitemap of sitemaps) {
+    const response = await request.get(sitemap);
+    expect(response.headers()["content-type"]).toContain("application/xml");
+    const pages = [...(await response.text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map(
+      (m) => new URL(m[1]!).pathname,
+    );
+    expect(pages.length, sitemap).toBeGreaterThan(0);
+    // A listed page is a real, public page.
+    expect((await request.get(pages[pages.length - 1]!)).status(), pages[pages.length - 1]).toBe(200);
+  }
+  expect((await request.get("/sitemaps/drug-info-999.xml")).status()).toBe(404);
+});
+
 test("a signed-out visitor is sent to sign in from the insights pages", async ({ page }) => {
   for (const insight of insightPages) {
     await page.goto(insight.path);

@@ -24,7 +24,9 @@ export async function dataVersion(): Promise<string> {
 /** Up to 64 MB of derived lists per server process: a Part IX month is a few MB, most are far smaller. */
 const kept = new LRUCache<string, { value: unknown }>({
   maxSize: 64 * 1024 * 1024,
-  sizeCalculation: (entry) => (typeof entry.value === "string" ? entry.value.length * 2 : 4096),
+  sizeCalculation: ({ value }) =>
+    // Strings are UTF-16; a list of small records is counted at about 200 bytes each.
+    typeof value === "string" ? value.length * 2 : Array.isArray(value) ? 4096 + value.length * 200 : 4096,
 });
 const computing = new Map<string, Promise<unknown>>();
 

@@ -5,7 +5,12 @@ import { formatPence } from "@/components/data-table/format";
 import { monthLabel } from "./period-labels";
 import type { ProductDetail } from "./product-queries";
 
-const paths = { drug: "/drug-info", appliance: "/appliance-info", brand: "/brand-info" } as const;
+/** Where each kind of product has its public page. */
+export const productPaths = {
+  drug: "/drug-info",
+  appliance: "/appliance-info",
+  brand: "/brand-info",
+} as const;
 const quantity = new Intl.NumberFormat("en-GB", { maximumFractionDigits: 3 });
 
 /** Title and description for search engines: the pack, and its latest England & Wales price. */
@@ -26,7 +31,7 @@ export function productMetadata(product: ProductDetail | null): Metadata {
     `${what} of ${product.name}${pack}:${priceText || " not currently listed"}. ` +
     `Price history over ${product.history.length} months` +
     (product.kind === "drug" ? " and price concessions." : ".");
-  const canonical = `${paths[product.kind]}/${product.code}`;
+  const canonical = `${productPaths[product.kind]}/${product.code}`;
   return {
     title,
     description,
