@@ -77,6 +77,26 @@ for (const insight of insightPages) {
   });
 }
 
+test("Additions & Deletions shows the part chosen, and appliances link to their own pages", async ({
+  page,
+  baseURL,
+}) => {
+  await subscriber(page, baseURL!);
+  await page.goto("/insights/additions-deletions");
+  const part = page.getByLabel("Part", { exact: true });
+  await expect(part).toHaveValue("viiia");
+  await part.selectOption({ label: "Part IX" });
+  await expect(page).toHaveURL(/[?&]part=ix/);
+
+  // Without a month, the page opens on Part IX's latest month with changes.
+  await page.goto("/insights/additions-deletions?part=ix");
+  await expect(page.getByLabel("Part", { exact: true })).toHaveValue("ix");
+  await expect(page.getByRole("heading", { level: 2, name: /: Part IX$/ })).toBeVisible();
+  const table = changesTable(page, "Additions & Deletions, Part IX");
+  await expect(table.getByRole("link").first()).toHaveAttribute("href", /^\/appliance-info\/\d+$/);
+  await expectNoAxeViolations(page);
+});
+
 test("a month without changes says so and links to the latest month with data", async ({ page, baseURL }) => {
   await subscriber(page, baseURL!);
   await page.goto("/insights/price-changes-catm");

@@ -1,8 +1,8 @@
 import type { DataColumn, DataRow } from "@/components/data-table/format";
-import type { Edition } from "@/features/imports/parts";
+import { partLabel, type Edition, type PartId } from "@/features/imports/parts";
 import type { ListFilter } from "@/features/tariff/components/list-filters";
 
-import type { ChangeRow, InsightKind, PeriodCounts } from "./queries";
+import { insightSources, type ChangeRow, type InsightKind, type PeriodCounts } from "./sources";
 
 /**
  * What each insights page shows: its title in each edition, the sentence that explains it, its
@@ -16,7 +16,7 @@ type InsightPage = {
   periodWord: "month" | "quarter";
   columns: DataColumn[];
   counts: { key: keyof Omit<PeriodCounts, "period">; name: string; color: string }[];
-  filters: (params: Record<string, string>) => ListFilter[];
+  filters: (params: Record<string, string>, edition: Edition) => ListFilter[];
   /** Rows kept by the page's filters. */
   keep: (row: ChangeRow, params: Record<string, string>) => boolean;
   priceCharts: boolean;
@@ -64,12 +64,28 @@ const priceCounts: InsightPage["counts"] = [
   { key: "decreases", name: "Decreases", color: blue },
 ];
 
+/**
+ * The parts whose additions and deletions the page offers, per edition: Parts VIIIB and VIIID are
+ * England & Wales lists. The first is the default.
+ */
+export const additionParts: Record<Edition, PartId[]> = {
+  1: ["viiia", "viiib", "viiid", "ix"],
+  2: ["viiia", "ix"],
+};
+
+/** The part an insights page reads: its own, or for Additions & Deletions the one the URL chose. */
+export function insightPart(kind: InsightKind, edition: Edition, params: Record<string, string>): PartId {
+  if (kind !== "additions-deletions") return insightSources[kind].part;
+  const offered = additionParts[edition];
+  return offered.find((part) => part === params.part) ?? offered[0]!;
+}
+
 export const insightPages: Record<InsightKind, InsightPage> = {
   "additions-deletions": {
     path: "/insights/additions-deletions",
     title: () => "Additions & Deletions",
     explanation:
-      "Packs that joined or left the Drug Tariff's generic price list this month. A pack replaced by another of the same medicine names its replacement.",
+      "Packs that joined or left a part of the Drug Tariff this month: choose the part. A pack replaced by another of the same medicine names its replacement.",
     periodWord: "month",
     columns: [
       { id: "change", header: "Change" },
@@ -84,7 +100,14 @@ export const insightPages: Record<InsightKind, InsightPage> = {
       { key: "additions", name: "Additions", color: green },
       { key: "deletions", name: "Deletions", color: red },
     ],
-    filters: (params) => [
+    filters: (params, edition) => [
+      {
+        name: "part",
+        label: "Part",
+        required: true,
+        value: insightPart("additions-deletions", edition, params),
+        options: additionParts[edition].map((part) => ({ value: part, label: partLabel(part, edition) })),
+      },
       {
         name: "change",
         label: "Change",
@@ -155,12 +178,13 @@ export const insightPages: Record<InsightKind, InsightPage> = {
 };
 
 /** A change as a table row: plain values, and the pack's public page when it has a code. */
-export function toDataRow(row: ChangeRow): DataRow {
+export function toDataRow(row: ChangeRow, part: PartId = "viiia"): DataRow {
   const added = row.change === "addition";
+  const page = part === "ix" ? "/appliance-info" : "/drug-info";
   return {
     change: added ? "Addition" : row.change === "deletion" ? "Deletion" : null,
     name: row.name,
-    href: row.code ? `/drug-info/${row.code}` : null,
+    href: row.code ? `${page}/${row.code}` : null,
     packSize: row.packSize,
     unit: row.unitOfMeasure,
     category: (added || row.change !== "deletion" ? row.newCategory : row.oldCategory) ?? row.oldCategory,
@@ -176,9 +200,13 @@ export function toDataRow(row: ChangeRow): DataRow {
   };
 }
 
-/** `part-viiia-price-changes-ew-2026-11.csv` */
-export function exportFileName(kind: InsightKind, edition: Edition, period: string): string {
-  return `${insightPages[kind].fileStem}-${edition === 2 ? "ni" : "ew"}-${period}.csv`;
+/** `part-viiia-price-changes-ew-2026-11.csv`; Additions & Deletions name their part (`additions-deletions-ix-ew-…`). */
+export function exportFileName(kind: InsightKind, edition: Edition, period: string, part?: PartId): string {
+  const stem =
+    kind === "additions-deletions" && part
+      ? `${insightPages[kind].fileStem}-${part}`
+      : insightPages[kind].fileStem;
+  return `${stem}-${edition === 2 ? "ni" : "ew"}-${period}.csv`;
 }
 
 /** The URL's query as one string per name (a repeated name keeps its first value). */

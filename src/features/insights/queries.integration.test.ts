@@ -71,6 +71,19 @@ describe("insights queries", () => {
     expect(february.rows).toHaveLength(2);
   });
 
+  it("read the part chosen on Additions & Deletions, among those the edition publishes", async () => {
+    const appliances = await getInsightMonth(1, "additions-deletions", { part: "ix" }, march2026);
+    expect(appliances.part).toBe("ix");
+    expect(appliances.selection).toMatchObject({ selected: "2026-03", latest: "2026-03" });
+    expect(appliances.shown.map((row) => [row.change, row.name])).toEqual([["addition", "Acme Gauze small"]]);
+    // Northern Ireland has no Part VIIIB: the page falls back to Part I.
+    expect((await getInsightMonth(2, "additions-deletions", { part: "viiib" }, march2026)).part).toBe(
+      "viiia",
+    );
+    // Other pages keep their own part whatever the URL says.
+    expect((await getInsightMonth(1, "price-changes-viiia", { part: "ix" }, march2026)).part).toBe("viiia");
+  });
+
   it("add an older requested month to the selector", async () => {
     const old = await getInsightMonth(1, "price-changes-catm", { month: "2025-01" }, new Date("2026-12-01"));
     expect(old.selection.months.map((month) => month.value)).toContain("2025-01");

@@ -4,59 +4,32 @@ import { and, asc, eq, inArray, sql } from "drizzle-orm";
 
 import { getDb } from "@/db/client";
 import { tariffChanges } from "@/db/schema";
-import type { Edition } from "@/features/imports/parts";
+import type { Edition, PartId } from "@/features/imports/parts";
 
 import { chooseMonth, type MonthSelection } from "./analysis";
-import { insightPages } from "./insight-pages";
+import { insightPages, insightPart } from "./insight-pages";
+import {
+  insightSources,
+  type ChangeKind,
+  type ChangeRow,
+  type InsightKind,
+  type PeriodCounts,
+} from "./sources";
 
 /**
  * Reads for the insights pages, from `tariff_changes` (computed at import). Each takes the edition
  * explicitly: the page passes the signed-in user's country.
  */
-export type InsightKind =
-  "additions-deletions" | "price-changes-viiia" | "price-changes-catm" | "category-changes";
-
-type ChangeKind = "addition" | "deletion" | "price_change" | "category_change";
-
-export const insightSources: Record<InsightKind, { part: string; changes: ChangeKind[] }> = {
-  "additions-deletions": { part: "viiia", changes: ["addition", "deletion"] },
-  "price-changes-viiia": { part: "viiia", changes: ["price_change"] },
-  "price-changes-catm": { part: "cat-m", changes: ["price_change"] },
-  "category-changes": { part: "viiia", changes: ["category_change"] },
-};
-
-/** The changes of one period, counted the ways the pages chart them. */
-export type PeriodCounts = {
-  /** `YYYY-MM` */
-  period: string;
-  additions: number;
-  deletions: number;
-  increases: number;
-  decreases: number;
-  categoryChanges: number;
-  total: number;
-};
-
-export type ChangeRow = {
-  id: number;
-  change: ChangeKind;
-  code: string | null;
-  pairedCode: string | null;
-  name: string;
-  packSize: number | null;
-  unitOfMeasure: string | null;
-  oldPricePence: number | null;
-  newPricePence: number | null;
-  priceChangePence: number | null;
-  priceChangePercent: number | null;
-  oldCategory: string | null;
-  newCategory: string | null;
-};
+export type { ChangeKind, ChangeRow, InsightKind, PeriodCounts } from "./sources";
 
 const toMonth = (date: string) => date.slice(0, 7);
 
-/** Every period with changes of this kind, oldest first, with its counts. */
-export async function getPeriodCounts(edition: Edition, kind: InsightKind): Promise<PeriodCounts[]> {
+/** Every period with changes of this kind, oldest first, with its counts (of `part`, if given). */
+export async function getPeriodCounts(
+  edition: Edition,
+  kind: InsightKind,
+  part: PartId = insightSources[kind].part,
+): Promise<PeriodCounts[]> {
   const source = insightSources[kind];
   const count = (condition: ReturnType<typeof sql>) =>
     sql<number>`(count(*) filter (where ${condition}))::int`;
@@ -78,7 +51,7 @@ export async function getPeriodCounts(edition: Edition, kind: InsightKind): Prom
     .where(
       and(
         eq(tariffChanges.edition, edition),
-        eq(tariffChanges.part, source.part),
+        eq(tariffChanges.part, part),
         inArray(tariffChanges.change, source.changes),
       ),
     )
@@ -92,6 +65,7 @@ export async function getChangeRows(
   edition: Edition,
   kind: InsightKind,
   period: string,
+  part: PartId = insightSources[kind].part,
 ): Promise<ChangeRow[]> {
   const source = insightSources[kind];
   const rows = await getDb()
@@ -114,7 +88,7 @@ export async function getChangeRows(
     .where(
       and(
         eq(tariffChanges.edition, edition),
-        eq(tariffChanges.part, source.part),
+        eq(tariffChanges.part, part),
         eq(tariffChanges.period, `${period}-01`),
         inArray(tariffChanges.change, source.changes),
       ),
@@ -129,6 +103,8 @@ export async function getChangeRows(
 }
 
 export type InsightMonth = {
+  /** The part read: an insights page's own, or the one chosen on Additions & Deletions. */
+  part: PartId;
   counts: PeriodCounts[];
   selection: MonthSelection;
   /** Every change of the selected period, for the charts. */
@@ -144,16 +120,17 @@ export async function getInsightMonth(
   params: Record<string, string>,
   now = new Date(),
 ): Promise<InsightMonth> {
-  const counts = await getPeriodCounts(edition, kind);
+  const part = insightPart(kind, edition, params);
+  const counts = await getPeriodCounts(edition, kind, part);
   const selection = chooseMonth(
     now,
     counts.map((row) => row.period),
     params.month,
   );
-  const rows = selection.selectedHasData ? await getChangeRows(edition, kind, selection.selected) : [];
+  const rows = selection.selectedHasData ? await getChangeRows(edition, kind, selection.selected, part) : [];
   const term = params.searchTerm?.trim().toLowerCase() ?? "";
   const shown = rows.filter(
     (row) => insightPages[kind].keep(row, params) && (!term || row.name.toLowerCase().includes(term)),
   );
-  return { counts, selection, rows, shown };
+  return { part, counts, selection, rows, shown };
 }

@@ -2,7 +2,7 @@ import Link from "next/link";
 
 import { DataTable } from "@/components/data-table/data-table";
 import { PageContainer } from "@/components/layout/page-container";
-import type { Edition } from "@/features/imports/parts";
+import { partLabel, type Edition } from "@/features/imports/parts";
 import { ListFilters } from "@/features/tariff/components/list-filters";
 import { monthLabel, shortMonthLabel } from "@/features/tariff/period-labels";
 
@@ -100,7 +100,13 @@ export function InsightView({
   const page = insightPages[kind];
   const { selection, counts, rows, shown } = data;
   const when = monthLabel(selection.selected);
-  const title = page.title(edition);
+  // Additions & Deletions covers several parts: name the one shown, and keep it in links.
+  const chosenPart = kind === "additions-deletions" ? data.part : null;
+  const title = chosenPart
+    ? `${page.title(edition)}, ${partLabel(chosenPart, edition)}`
+    : page.title(edition);
+  const latestHref = (month: string) =>
+    `${page.path}?${new URLSearchParams({ month, ...(chosenPart ? { part: chosenPart } : {}) })}`;
   return (
     <PageContainer width="full" className="space-y-8">
       <Heading kind={kind} edition={edition} />
@@ -110,18 +116,19 @@ export function InsightView({
         month={selection.selected}
         searchTerm={params.searchTerm ?? ""}
         searchLabel="Search by name"
-        filters={page.filters(params)}
+        filters={page.filters(params, edition)}
       />
       {selection.selectedHasData ? (
         <section aria-labelledby="month-changes" className="space-y-3">
           <h2 id="month-changes" className="text-xl font-semibold">
             {page.periodWord === "quarter" ? `Quarter from ${when}` : when}
+            {chosenPart && `: ${partLabel(chosenPart, edition)}`}
           </h2>
           <DataTable
             columns={page.columns}
-            rows={shown.map(toDataRow)}
+            rows={shown.map((row) => toDataRow(row, data.part))}
             caption={`${title}, ${when}`}
-            fileName={exportFileName(kind, edition, selection.selected)}
+            fileName={exportFileName(kind, edition, selection.selected, data.part)}
             emptyMessage="No changes match the filters."
           />
         </section>
@@ -131,7 +138,7 @@ export function InsightView({
             ? `Category M changes once a quarter: there are no changes for ${when}.`
             : `There are no changes for ${when} yet.`}{" "}
           {selection.latest ? (
-            <Link href={`${page.path}?month=${selection.latest}`} className="underline underline-offset-2">
+            <Link href={latestHref(selection.latest)} className="underline underline-offset-2">
               See {monthLabel(selection.latest)}, the latest {page.periodWord} with data
             </Link>
           ) : (

@@ -10,8 +10,17 @@ import { Label } from "@/components/ui/label";
 
 export type FilterOption = { value: string; label: string };
 
-/** A drop-down that narrows the rows, e.g. category or supplier. An empty value means "all". */
-export type ListFilter = { name: string; label: string; options: FilterOption[]; value: string };
+/**
+ * A drop-down that narrows the rows, e.g. category or supplier. An empty value means "all", unless
+ * the filter is `required` (one of its options always applies, and there is no "All").
+ */
+export type ListFilter = {
+  name: string;
+  label: string;
+  options: FilterOption[];
+  value: string;
+  required?: boolean;
+};
 
 export type MonthChoice = { value: string; label: string; hasData: boolean };
 
@@ -74,7 +83,7 @@ export function ListFilters({
             onChange={apply}
             className={selectClass}
           >
-            <option value="">All</option>
+            {!filter.required && <option value="">All</option>}
             {filter.options.map((option) => (
               <option key={option.value} value={option.value}>
                 {option.label}
