@@ -5,9 +5,9 @@ import { PageContainer } from "@/components/layout/page-container";
 import { editionCodes, type Edition } from "@/features/imports/parts";
 import { requireSubscriber } from "@/lib/session";
 
+import { byDataVersion, dataVersion } from "../data-version-cache";
 import { listTitle, lists, type ListId } from "../lists";
 import { chooseMonth, type SearchParams } from "../month-choice";
-import { byDataVersion, dataVersion } from "../data-version-cache";
 import { listFilterOptions, listPeriods, listRows } from "../queries";
 import { ListFilters } from "./list-filters";
 
