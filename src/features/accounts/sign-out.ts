@@ -7,9 +7,7 @@
  * each page would add about 12 kB (gzip) to every first visit (docs/performance.md).
  */
 export async function signOut(): Promise<void> {
-  await import("@/lib/auth-client")
-    .then(({ authClient }) => authClient.signOut())
-    .catch(() => {});
+  await import("@/lib/auth-client").then(({ authClient }) => authClient.signOut()).catch(() => {});
   // eslint-disable-next-line @next/next/no-location-assign-relative-destination -- a full load is the point
   window.location.assign("/");
 }
