@@ -163,4 +163,8 @@ test("the list pages are for subscribers: a visitor is sent to sign in", async (
   await page.goto("/brands");
   await expect(page).toHaveURL(/\/account-management\/signin/);
   await expect(page.getByText("NHS indicative price")).toHaveCount(0);
+  // Nor can a visitor fetch the rows a list page's table loads.
+  const rows = await page.request.get("/api/lists/brands/rows");
+  expect(rows.status()).toBe(401);
+  expect(await rows.text()).not.toContain("indicative");
 });

@@ -11,7 +11,7 @@ import {
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { ArrowDown, ArrowUp, ArrowUpDown, Download } from "lucide-react";
 import Link from "next/link";
-import { useMemo, useRef, useState } from "react";
+import { useMemo, useRef, useState, type ReactNode } from "react";
 
 import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/utils";
@@ -25,8 +25,7 @@ const numeric = new Set(["pence", "number", "percent"]);
 /**
  * The one table every list page uses (ARCHITECTURE.md): sortable columns, virtual scrolling so a
  * 66,000-row month stays smooth, and a CSV of exactly the rows shown, in the order shown.
- * `rows` may come as their JSON text: a server page that keeps a month's rows serialised (ADR 012)
- * passes one string, which React sends as it is instead of walking thousands of objects.
+ * While `loading`, the frame and headers show with a status in place of the rows (ADR 013).
  */
 export function DataTable({
   columns,
@@ -34,15 +33,17 @@ export function DataTable({
   caption,
   fileName,
   emptyMessage = "No rows to show.",
+  loading = false,
 }: {
   columns: DataColumn[];
-  rows: DataRow[] | string;
+  rows: DataRow[];
   caption: string;
   fileName: string;
-  emptyMessage?: string;
+  /** Shown in the table when there are no rows: a sentence, or a message with an action. */
+  emptyMessage?: ReactNode;
+  loading?: boolean;
 }) {
   const [sorting, setSorting] = useState<SortingState>([]);
-  const data = useMemo(() => (typeof rows === "string" ? (JSON.parse(rows) as DataRow[]) : rows), [rows]);
   const definitions = useMemo<ColumnDef<DataRow>[]>(
     () =>
       columns.map((column) => ({
@@ -58,7 +59,7 @@ export function DataTable({
   );
   // eslint-disable-next-line react-hooks/incompatible-library -- the table instance is not memoised by design
   const table = useReactTable({
-    data,
+    data: rows,
     columns: definitions,
     state: { sorting },
     onSortingChange: setSorting,
@@ -98,7 +99,9 @@ export function DataTable({
     <div className="grid min-w-0 grid-cols-1 gap-2">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p className="text-sm text-muted-foreground" aria-live="polite">
-          {shown.length.toLocaleString("en-GB")} {shown.length === 1 ? "row" : "rows"}
+          {loading
+            ? "Loading rows…"
+            : `${shown.length.toLocaleString("en-GB")} ${shown.length === 1 ? "row" : "rows"}`}
         </p>
         <Button variant="outline" size="sm" onClick={download} disabled={shown.length === 0}>
           <Download aria-hidden="true" />
@@ -112,6 +115,7 @@ export function DataTable({
         tabIndex={0}
         role="region"
         aria-label={caption}
+        aria-busy={loading}
       >
         <table className="w-full text-sm" aria-rowcount={shown.length + 1}>
           <caption className="sr-only">{caption}</caption>
@@ -211,7 +215,17 @@ export function DataTable({
             {shown.length === 0 && (
               <tr>
                 <td colSpan={columns.length} className="px-3 py-6 text-center text-muted-foreground">
-                  {emptyMessage}
+                  {loading ? (
+                    <span className="inline-flex items-center gap-2">
+                      <span
+                        aria-hidden="true"
+                        className="size-4 animate-spin rounded-full border-2 border-current border-t-transparent motion-reduce:animate-none"
+                      />
+                      Loading rows…
+                    </span>
+                  ) : (
+                    emptyMessage
+                  )}
                 </td>
               </tr>
             )}

@@ -360,6 +360,11 @@ export const lists: Record<ListId, ListSpec> = Object.fromEntries(
   specs.map((spec) => [spec.id, spec]),
 ) as Record<ListId, ListSpec>;
 
+/** Whether a value from a URL names one of the lists. */
+export function isListId(value: string): value is ListId {
+  return (listIds as readonly string[]).includes(value);
+}
+
 export function listTitle(spec: ListSpec, country: Country): string {
   return country === 2 ? (spec.niTitle ?? spec.title) : spec.title;
 }

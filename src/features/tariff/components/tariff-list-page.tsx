@@ -1,54 +1,28 @@
 import Link from "next/link";
 
-import { DataTable } from "@/components/data-table/data-table";
 import { PageContainer } from "@/components/layout/page-container";
 import { editionCodes, type Edition } from "@/features/imports/parts";
 import { requireSubscriber } from "@/lib/session";
 
-import { byDataVersion, dataVersion } from "../data-version-cache";
+import { listRowsPath, resolveListView } from "../list-view";
 import { listTitle, lists, type ListId } from "../lists";
-import { chooseMonth, type SearchParams } from "../month-choice";
-import { listFilterOptions, listPeriods, listRows } from "../queries";
+import type { SearchParams } from "../month-choice";
 import { ListFilters } from "./list-filters";
-
-const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
+import { ListTable } from "./list-table";
 
 /**
  * One price or reimbursement list for the signed-in user's edition (SPEC §2.2–§2.3): title, what
  * it is for, the month selector, search and filters from the URL, and the rows in the shared table.
- * It authorises before it reads anything (ADR 001).
+ * It authorises before it reads anything (ADR 001). The rows follow from the list's rows route, which
+ * reads the URL the same way (ADR 013); the browser starts fetching them as the page arrives.
  */
 export async function TariffListPage({ id, searchParams }: { id: ListId; searchParams: SearchParams }) {
   const spec = lists[id];
   const user = await requireSubscriber(spec.path);
   const edition = user.country as Edition;
-  const params = await searchParams;
-  // A month's list is the same for every user of an edition: read and serialise it once per
-  // import, not once per request (ADR 012).
-  const version = await dataVersion();
-  const periods = await byDataVersion(version, `periods|${id}|${edition}`, () => listPeriods(id, edition));
-  const choice = chooseMonth({ periods, cadence: spec.cadence, month: first(params.month), now: new Date() });
-
-  const searchTerm = (first(params.searchTerm) ?? "").trim().slice(0, 100);
-  const period = choice.period;
-  const options = period
-    ? await byDataVersion(version, `options|${id}|${edition}|${period}`, () =>
-        listFilterOptions(id, edition, period),
-      )
-    : {};
-  // Only a value the drop-down offers is applied; anything else in the URL is ignored.
-  const filterValues = Object.fromEntries(
-    spec.filters.map((filter) => {
-      const value = first(params[filter.name]) ?? "";
-      return [filter.name, options[filter.name]?.includes(value) ? value : ""];
-    }),
-  );
-  const query = { searchTerm, filters: filterValues };
-  const rows = period
-    ? await byDataVersion(version, `rows|${id}|${edition}|${period}|${JSON.stringify(query)}`, async () =>
-        JSON.stringify(await listRows(id, edition, period, query)),
-      )
-    : "[]";
+  const view = await resolveListView(id, edition, await searchParams);
+  const { choice, searchTerm, filterValues, options } = view;
+  const rowsUrl = choice.period === null ? null : listRowsPath(view);
   const title = listTitle(spec, user.country);
   const dataEdition: Edition = spec.ewOnly ? 1 : edition;
 
@@ -75,7 +49,7 @@ export async function TariffListPage({ id, searchParams }: { id: ListId; searchP
           options: (options[filter.name] ?? []).map((value) => ({ value, label: value })),
         }))}
       />
-      {choice.period === null ? (
+      {rowsUrl === null ? (
         <div role="status" className="rounded-lg border border-dashed p-6">
           <p className="font-medium">
             There is no {title} data for {choice.month.month}.
@@ -102,9 +76,13 @@ export async function TariffListPage({ id, searchParams }: { id: ListId; searchP
               In force in {choice.month.month}: the release of {choice.inForceSince}.
             </p>
           )}
-          <DataTable
+          {/* The browser starts on the rows as the page arrives. `anonymous`: the same request
+              (and credentials) as the table's own fetch, so the fetch takes this response. */}
+          <link rel="preload" as="fetch" href={rowsUrl} crossOrigin="anonymous" />
+          <ListTable
+            key={rowsUrl}
+            rowsUrl={rowsUrl}
             columns={spec.columns}
-            rows={rows}
             caption={`${title}, ${choice.month.month}`}
             fileName={`${spec.fileStem}-${editionCodes[dataEdition]}-${choice.month.value}.csv`}
             emptyMessage={

@@ -1,0 +1,42 @@
+import type { Edition } from "@/features/imports/parts";
+import { isListId } from "@/features/tariff/lists";
+import { listRowsEtag, listRowsJson, resolveListView } from "@/features/tariff/list-view";
+import { AppError } from "@/lib/errors";
+import { handleRoute } from "@/lib/route";
+import { getCurrentUser } from "@/lib/session";
+
+export const dynamic = "force-dynamic";
+
+/** Whether `If-None-Match` names this entity tag (a proxy that compresses may have weakened it). */
+const matches = (ifNoneMatch: string | null, etag: string) =>
+  (ifNoneMatch ?? "").split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag);
+
+/**
+ * The rows a list page shows, as JSON, fetched by the page's table (ADR 013). The same checks as
+ * the page: a signed-in subscriber, whose edition comes from the session, never from the URL.
+ * `month`, `searchTerm` and the filters are read exactly as the page reads them. Kept per data
+ * version and answered 304 while the browser's copy is current. (Next.js compresses the response
+ * itself and drops a route's own Content-Encoding, so the JSON is not kept gzipped.)
+ */
+export const GET = handleRoute(
+  "lists.rows",
+  async (request, { params }: { params: Promise<{ id: string }> }) => {
+    const user = await getCurrentUser();
+    if (!user) throw new AppError("unauthorized");
+    if (!user.subscribed) throw new AppError("subscription_required");
+    const { id } = await params;
+    if (!isListId(id)) throw new AppError("not_found");
+
+    const search = new URL(request.url).searchParams;
+    const view = await resolveListView(id, user.country as Edition, Object.fromEntries(search));
+    const etag = listRowsEtag(view);
+    const headers = {
+      "content-type": "application/json; charset=utf-8",
+      "cache-control": "private, no-cache",
+      etag,
+    };
+    if (matches(request.headers.get("if-none-match"), etag))
+      return new Response(null, { status: 304, headers });
+    return new Response(await listRowsJson(view), { headers });
+  },
+);

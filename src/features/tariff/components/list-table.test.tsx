@@ -1,0 +1,69 @@
+import { render, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+
+import type { DataColumn } from "@/components/data-table/format";
+
+import { ListTable } from "./list-table";
+
+const columns: DataColumn[] = [
+  { id: "medicine", header: "Medicine" },
+  { id: "price", header: "Basic Price", kind: "pence" },
+];
+const rowsUrl = "/api/lists/partviiia/rows?month=2026-11";
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+
+function renderTable() {
+  render(
+    <ListTable
+      rowsUrl={rowsUrl}
+      columns={columns}
+      caption="Drug Tariff Part VIIIA, November 2026"
+      fileName="part-viiia-ew-2026-11.csv"
+      emptyMessage="No rows to show."
+    />,
+  );
+  return () => within(screen.getByRole("region")).getAllByRole("row").slice(1);
+}
+
+beforeEach(() => {
+  vi.spyOn(HTMLElement.prototype, "clientHeight", "get").mockReturnValue(600);
+  vi.spyOn(HTMLElement.prototype, "clientWidth", "get").mockReturnValue(1000);
+});
+afterEach(() => vi.restoreAllMocks());
+
+describe("ListTable", () => {
+  it("shows that rows are loading, then the rows its URL answers", async () => {
+    const fetched = vi
+      .spyOn(globalThis, "fetch")
+      .mockResolvedValue(json([{ medicine: "Aspirin 75mg", price: 95 }]));
+    const bodyRows = renderTable();
+    expect(screen.getByText("Loading rows…", { selector: "p" })).toBeInTheDocument();
+    expect(await screen.findByText("1 row")).toBeInTheDocument();
+    expect(bodyRows()[0]).toHaveTextContent("Aspirin 75mg£0.95");
+    expect(fetched).toHaveBeenCalledWith(rowsUrl, expect.anything());
+  });
+
+  it("shows the server's message when it refuses, and tries again on request", async () => {
+    const fetched = vi
+      .spyOn(globalThis, "fetch")
+      .mockResolvedValueOnce(
+        json({ error: { code: "unauthorized", message: "Please sign in to continue." } }, 401),
+      )
+      .mockResolvedValueOnce(json([{ medicine: "Aspirin 75mg", price: 95 }]));
+    renderTable();
+    expect(await screen.findByRole("alert")).toHaveTextContent("Please sign in to continue.");
+    await userEvent.click(screen.getByRole("button", { name: "Try again" }));
+    expect(await screen.findByText("1 row")).toBeInTheDocument();
+    expect(fetched).toHaveBeenCalledTimes(2);
+  });
+
+  it("says the connection failed when the request never arrives", async () => {
+    vi.spyOn(globalThis, "fetch").mockRejectedValue(new TypeError("Failed to fetch"));
+    renderTable();
+    expect(await screen.findByRole("alert")).toHaveTextContent("The rows could not be loaded.");
+    expect(screen.getByRole("button", { name: "Export CSV" })).toBeDisabled();
+  });
+});

@@ -1,0 +1,109 @@
+import { eq } from "drizzle-orm";
+import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+
+import { GET as listRowsRoute } from "@/app/api/lists/[id]/rows/route";
+import { profiles } from "@/db/schema";
+import { clearDataVersionCache } from "@/features/tariff/data-version-cache";
+import { listRows } from "@/features/tariff/queries";
+import { insertUser, type TestUser } from "@tests/fixtures/accounts";
+import { setupTestDatabase } from "@tests/fixtures/db";
+import { actAs } from "@tests/fixtures/request-context";
+import { codes, insertSampleTariff } from "@tests/fixtures/tariff-rows";
+
+vi.mock("next/headers", async () => (await import("@tests/fixtures/request-context")).nextHeaders);
+
+/** The rows a list page's table fetches (ADR 013): the same checks and the same reading of the URL as the page. */
+const database = setupTestDatabase();
+const origin = "http://localhost:3000";
+
+function get(list: string, query: string, headers: Record<string, string> = {}) {
+  return listRowsRoute(new Request(`${origin}/api/lists/${list}/rows?${query}`, { headers }), {
+    params: Promise.resolve({ id: list }),
+  });
+}
+
+const readRows = async (response: Response) => (await response.json()) as Record<string, unknown>[];
+
+let subscriber: TestUser;
+let niSubscriber: TestUser;
+
+beforeAll(async () => {
+  await insertSampleTariff(database.db);
+  subscriber = await insertUser({ subscribed: true });
+  niSubscriber = await insertUser({ subscribed: true });
+  await database.db.update(profiles).set({ country: 2 }).where(eq(profiles.id, niSubscriber.id));
+});
+beforeEach(() => clearDataVersionCache());
+
+describe("GET /api/lists/[id]/rows", () => {
+  it("answers a subscriber with the month's rows, exactly as the list query reads them", async () => {
+    await actAs(subscriber);
+    const response = await get("partviiia", "month=2026-03");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toContain("application/json");
+    expect(response.headers.get("cache-control")).toBe("private, no-cache");
+    const rows = await readRows(response);
+    expect(rows).toEqual(await listRows("partviiia", 1, "2026-03-01"));
+    expect(rows).toEqual([expect.objectContaining({ medicine: "Amlodipine 5mg tablets", basicPrice: 150 })]);
+  });
+
+  it("applies the search, and only filter values the month offers", async () => {
+    await actAs(subscriber);
+    expect(await readRows(await get("partviiia", "month=2026-03&searchTerm=amlo"))).toHaveLength(1);
+    expect(await readRows(await get("partviiia", "month=2026-03&searchTerm=zzzz"))).toEqual([]);
+    expect(await readRows(await get("partviiia", "month=2026-03&category=A"))).toHaveLength(1);
+    // Category C is not in March's drop-down: ignored, as the page ignores it.
+    expect(await readRows(await get("partviiia", "month=2026-03&category=C"))).toHaveLength(1);
+  });
+
+  it("takes the edition from the session, never from the URL", async () => {
+    await actAs(niSubscriber);
+    const rows = await readRows(await get("partviiia", "month=2026-02&edition=1&country=1"));
+    expect(rows).toEqual([
+      expect.objectContaining({ medicine: "Amlodipine 5mg tablets", basicPrice: 120, netPrice: 108 }),
+    ]);
+    await actAs(subscriber);
+    expect(await readRows(await get("partviiia", "month=2026-02"))).toEqual([
+      expect.objectContaining({ medicine: "Zopiclone 7.5mg tablets" }),
+    ]);
+  });
+
+  it("answers an empty list for a month without data", async () => {
+    await actAs(subscriber);
+    expect(await readRows(await get("partviiia", "month=2019-01"))).toEqual([]);
+  });
+
+  it("sends nothing again while the browser's copy is current", async () => {
+    await actAs(subscriber);
+    const plain = await get("partviiia", "month=2026-03");
+    const etag = plain.headers.get("etag")!;
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    const again = await get("partviiia", "month=2026-03", { "if-none-match": etag });
+    expect(again.status).toBe(304);
+    expect(await again.text()).toBe("");
+    const weakened = await get("partviiia", "month=2026-03", { "if-none-match": `"other", W/${etag}` });
+    expect(weakened.status).toBe(304);
+    const otherMonth = await get("partviiia", "month=2026-01", { "if-none-match": etag });
+    expect(otherMonth.status).toBe(200);
+    expect(await readRows(otherMonth)).toEqual([expect.objectContaining({ vmppSnomedCode: codes.drug })]);
+  });
+
+  it("refuses a visitor without a session, and a user without a subscription", async () => {
+    await actAs(null);
+    const visitor = await get("partviiia", "month=2026-03");
+    expect(visitor.status).toBe(401);
+    expect(await visitor.json()).toEqual({
+      error: { code: "unauthorized", message: "Please sign in to continue." },
+    });
+    await actAs(await insertUser({ subscribed: false }));
+    const unsubscribed = await get("partviiia", "month=2026-03");
+    expect(unsubscribed.status).toBe(402);
+    expect(JSON.stringify(await unsubscribed.json())).not.toContain("Amlodipine");
+  });
+
+  it("answers 404 for a list that does not exist", async () => {
+    await actAs(subscriber);
+    expect((await get("secrets", "")).status).toBe(404);
+    expect((await get("__proto__", "")).status).toBe(404);
+  });
+});
