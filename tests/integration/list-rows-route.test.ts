@@ -4,6 +4,7 @@ import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { GET as listRowsRoute } from "@/app/api/lists/[id]/rows/route";
 import { profiles } from "@/db/schema";
 import { clearDataVersionCache } from "@/features/tariff/data-version-cache";
+import { listRowsPath, resolveListView } from "@/features/tariff/list-view";
 import { listRows } from "@/features/tariff/queries";
 import { insertUser, type TestUser } from "@tests/fixtures/accounts";
 import { setupTestDatabase } from "@tests/fixtures/db";
@@ -66,6 +67,28 @@ describe("GET /api/lists/[id]/rows", () => {
     expect(await readRows(await get("partviiia", "month=2026-02"))).toEqual([
       expect.objectContaining({ medicine: "Zopiclone 7.5mg tablets" }),
     ]);
+  });
+
+  it("reads the URL the page names back as the page's own view, whatever month it is by then", async () => {
+    const page = await resolveListView(
+      "partviiia",
+      1,
+      { category: "A", searchTerm: " amlo ", junk: "x" },
+      new Date("2026-03-15"),
+    );
+    const path = listRowsPath(page);
+    expect(path).toBe("/api/lists/partviiia/rows?month=2026-03&searchTerm=amlo&category=A");
+    const again = await resolveListView(
+      "partviiia",
+      1,
+      Object.fromEntries(new URL(path, origin).searchParams),
+      new Date("2026-04-01"),
+    );
+    expect(again).toMatchObject({
+      choice: { period: "2026-03-01" },
+      searchTerm: "amlo",
+      filterValues: { category: "A" },
+    });
   });
 
   it("answers an empty list for a month without data", async () => {
