@@ -26,7 +26,13 @@ const kept = new LRUCache<string, { value: unknown }>({
   maxSize: 64 * 1024 * 1024,
   sizeCalculation: ({ value }) =>
     // Strings are UTF-16; a list of small records is counted at about 200 bytes each.
-    typeof value === "string" ? value.length * 2 : Array.isArray(value) ? 4096 + value.length * 200 : 4096,
+    typeof value === "string"
+      ? value.length * 2
+      : value instanceof Uint8Array
+        ? value.byteLength
+        : Array.isArray(value)
+          ? 4096 + value.length * 200
+          : 4096,
 });
 const computing = new Map<string, Promise<unknown>>();
 

@@ -1,3 +1,5 @@
+import { gzipSync } from "node:zlib";
+
 import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
@@ -14,6 +16,11 @@ const rowsUrl = "/api/lists/partviiia/rows?month=2026-11";
 
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+/** What the rows route answers: the rows' JSON as a gzip file. */
+const gzipped = (rows: unknown) =>
+  new Response(new Uint8Array(gzipSync(JSON.stringify(rows))), {
+    headers: { "content-type": "application/gzip" },
+  });
 
 function renderTable() {
   render(
@@ -38,7 +45,7 @@ describe("ListTable", () => {
   it("shows that rows are loading, then the rows its URL answers", async () => {
     const fetched = vi
       .spyOn(globalThis, "fetch")
-      .mockResolvedValue(json([{ medicine: "Aspirin 75mg", price: 95 }]));
+      .mockResolvedValue(gzipped([{ medicine: "Aspirin 75mg", price: 95 }]));
     const bodyRows = renderTable();
     expect(screen.getByText("Loading rows…", { selector: "p" })).toBeInTheDocument();
     expect(await screen.findByText("1 row")).toBeInTheDocument();
@@ -52,7 +59,7 @@ describe("ListTable", () => {
       .mockResolvedValueOnce(
         json({ error: { code: "unauthorized", message: "Please sign in to continue." } }, 401),
       )
-      .mockResolvedValueOnce(json([{ medicine: "Aspirin 75mg", price: 95 }]));
+      .mockResolvedValueOnce(gzipped([{ medicine: "Aspirin 75mg", price: 95 }]));
     renderTable();
     expect(await screen.findByRole("alert")).toHaveTextContent("Please sign in to continue.");
     await userEvent.click(screen.getByRole("button", { name: "Try again" }));
