@@ -7,7 +7,7 @@ import { gzip } from "node:zlib";
 import type { Edition } from "@/features/imports/parts";
 
 import { byDataVersion, dataVersion } from "./data-version-cache";
-import { lists, type ListId, type ListSpec } from "./lists";
+import { lists, type ListId } from "./lists";
 import { chooseMonth, type MonthChoice } from "./month-choice";
 import { listFilterOptions, listPeriods, listRows, type ListQuery } from "./queries";
 
@@ -16,7 +16,6 @@ type Params = Record<string, string | string[] | undefined>;
 /** What one list shows for a URL: the month chosen, the search and the filters that apply. */
 export type ListView = {
   id: ListId;
-  spec: ListSpec;
   edition: Edition;
   version: string;
   choice: MonthChoice;
@@ -56,7 +55,7 @@ export async function resolveListView(
     }),
   );
   const searchTerm = (first(params.searchTerm) ?? "").trim().slice(0, 100);
-  return { id, spec, edition, version, choice, searchTerm, filterValues, options };
+  return { id, edition, version, choice, searchTerm, filterValues, options };
 }
 
 const query = (view: ListView): ListQuery => ({ searchTerm: view.searchTerm, filters: view.filterValues });

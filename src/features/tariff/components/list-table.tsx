@@ -26,8 +26,8 @@ async function fetchRows(url: string, signal: AbortSignal): Promise<Loaded> {
 /**
  * A list page's table, whose rows come from the list's rows route (ADR 013): the page arrives at
  * once with the frame and headers, and the month's rows follow in one response, compressed once on
- * the server, that the page has already asked the browser to preload. The page keys it by that URL, so a new
- * month, search or filter starts afresh.
+ * the server, that the page has already asked the browser to preload. The page keys it by that
+ * URL, so a new month, search or filter starts afresh.
  */
 export function ListTable({
   rowsUrl,
