@@ -67,14 +67,31 @@ describe("GET /api/lists/[id]/rows", () => {
 
   it("takes the edition from the session, never from the URL", async () => {
     await actAs(niSubscriber);
-    const rows = await readRows(await get("partviiia", "month=2026-02&edition=1&country=1"));
+    const rows = await readRows(await get("partviiia", "month=2026-02&edition=ni&country=1"));
     expect(rows).toEqual([
       expect.objectContaining({ medicine: "Amlodipine 5mg tablets", basicPrice: 120, netPrice: 108 }),
     ]);
     await actAs(subscriber);
-    expect(await readRows(await get("partviiia", "month=2026-02"))).toEqual([
+    expect(await readRows(await get("partviiia", "month=2026-02&edition=ew"))).toEqual([
       expect.objectContaining({ medicine: "Zopiclone 7.5mg tablets" }),
     ]);
+  });
+
+  it("refuses a URL that names the other edition, so no table shows one edition's rows as the other's", async () => {
+    await actAs(niSubscriber);
+    const stale = await get("partviiia", "month=2026-02&edition=ew");
+    expect(stale.status).toBe(409);
+    const body = await stale.text();
+    expect(body).toContain("Your country is now Northern Ireland: reload the page to see its prices.");
+    expect(body).not.toContain("Amlodipine");
+    // Nor may one view's entity tag stand for the other edition's rows.
+    await actAs(subscriber);
+    const ew = await get("partviiia", "month=2026-02&edition=ew");
+    await actAs(niSubscriber);
+    const ni = await get("partviiia", "month=2026-02&edition=ni", {
+      "if-none-match": ew.headers.get("etag")!,
+    });
+    expect(ni.status).toBe(200);
   });
 
   it("reads the URL the page names back as the page's own view, whatever month it is by then", async () => {
@@ -85,7 +102,7 @@ describe("GET /api/lists/[id]/rows", () => {
       new Date("2026-03-15"),
     );
     const path = listRowsPath(page);
-    expect(path).toBe("/api/lists/partviiia/rows?month=2026-03&searchTerm=amlo&category=A");
+    expect(path).toBe("/api/lists/partviiia/rows?edition=ew&month=2026-03&searchTerm=amlo&category=A");
     const again = await resolveListView(
       "partviiia",
       1,

@@ -22,6 +22,8 @@ export type Edition = 1 | 2;
 
 export const editionCodes: Record<Edition, "ew" | "ni"> = { 1: "ew", 2: "ni" };
 
+export const editionNames: Record<Edition, string> = { 1: "England & Wales", 2: "Northern Ireland" };
+
 export function editionFromCode(code: string): Edition | undefined {
   const lower = code.trim().toLowerCase();
   if (["ew", "e&w", "england", "1"].includes(lower)) return 1;

@@ -4,7 +4,7 @@ import { createHash } from "node:crypto";
 import { promisify } from "node:util";
 import { gzip } from "node:zlib";
 
-import type { Edition } from "@/features/imports/parts";
+import { editionCodes, editionNames, type Edition } from "@/features/imports/parts";
 
 import { byDataVersion, dataVersion } from "./data-version-cache";
 import { lists, type ListId } from "./lists";
@@ -63,14 +63,27 @@ const rowsKey = (view: ListView) =>
   `rows|${view.id}|${view.edition}|${view.choice.period}|${JSON.stringify(query(view))}`;
 
 /**
- * Where the browser fetches the view's rows: the month resolved (never "the current month", which
- * could turn over between the page and the fetch), the search and the applied filters.
+ * Where the browser fetches the view's rows: the edition, the month resolved (never "the current
+ * month", which could turn over between the page and the fetch), the search and the applied
+ * filters. The edition is in the URL so that a change of country is a new URL: the table fetches
+ * afresh and no cache can hand back the other edition's rows. The route still takes the edition
+ * from the session and refuses a URL naming another (`rowsEditionMismatch`).
  */
 export function listRowsPath(view: ListView): string {
-  const search = new URLSearchParams({ month: view.choice.month.value });
+  const search = new URLSearchParams({ edition: editionCodes[view.edition], month: view.choice.month.value });
   if (view.searchTerm) search.set("searchTerm", view.searchTerm);
   for (const [name, value] of Object.entries(view.filterValues)) if (value) search.set(name, value);
   return `/api/lists/${view.id}/rows?${search.toString()}`;
+}
+
+/**
+ * Why a rows URL cannot be answered for this view: it names another edition than the session's
+ * (the user changed country in another tab or a moment ago). Null when it can.
+ */
+export function rowsEditionMismatch(view: ListView, params: Params): string | null {
+  const named = first(params.edition);
+  if (named === undefined || named === editionCodes[view.edition]) return null;
+  return `Your country is now ${editionNames[view.edition]}: reload the page to see its prices.`;
 }
 
 const gzipAsync = promisify(gzip);

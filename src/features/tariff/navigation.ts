@@ -1,3 +1,5 @@
+import { editionNames } from "@/features/imports/parts";
+
 /**
  * Navigation entries for the tariff data (SPEC §2.2–§2.4, §3: href, title, subtitle).
  * `niTitle` is the Northern Ireland edition's label; `ewOnly` entries are hidden for Northern Ireland.
@@ -111,8 +113,8 @@ export const insights: readonly NavEntry[] = [
 ];
 
 export const editions = [
-  { id: 1, name: "England & Wales" },
-  { id: 2, name: "Northern Ireland" },
+  { id: 1, name: editionNames[1] },
+  { id: 2, name: editionNames[2] },
 ] as const;
 
 export type Country = 1 | 2;

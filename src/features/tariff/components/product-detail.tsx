@@ -10,12 +10,11 @@ import {
   TableHeader,
   TableRow,
 } from "@/components/ui/table";
+import { editionNames } from "@/features/imports/parts";
 
 import { monthLabel } from "../period-labels";
 import type { ProductDetail, ProductKind } from "../product-queries";
 import { PriceHistoryChart } from "./price-history-chart";
-
-const editionNames = { 1: "England & Wales", 2: "Northern Ireland" } as const;
 
 const kindLabels: Record<ProductKind, { source: string; priceLabel: string }> = {
   drug: { source: "Drug Tariff Part VIIIA (Northern Ireland: Part I)", priceLabel: "Basic price" },

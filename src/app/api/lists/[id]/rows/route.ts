@@ -1,6 +1,11 @@
 import type { Edition } from "@/features/imports/parts";
 import { isListId } from "@/features/tariff/lists";
-import { listRowsEtag, listRowsGzip, resolveListView } from "@/features/tariff/list-view";
+import {
+  listRowsEtag,
+  listRowsGzip,
+  resolveListView,
+  rowsEditionMismatch,
+} from "@/features/tariff/list-view";
 import { AppError } from "@/lib/errors";
 import { handleRoute } from "@/lib/route";
 import { getCurrentUser } from "@/lib/session";
@@ -13,8 +18,9 @@ const matches = (ifNoneMatch: string | null, etag: string) =>
 
 /**
  * The rows a list page shows, fetched by the page's table (ADR 013). The same checks as the page:
- * a signed-in subscriber, whose edition comes from the session, never from the URL. `month`,
- * `searchTerm` and the filters are read exactly as the page reads them.
+ * a signed-in subscriber, whose edition comes from the session, never from the URL: a URL naming
+ * another edition is refused (409), so a table can never show one edition's rows under the other's
+ * heading. `month`, `searchTerm` and the filters are read exactly as the page reads them.
  *
  * The body is the rows' JSON as a gzip file (`application/gzip`), compressed once per data version
  * and unpacked by the table: Next.js drops a route's own `Content-Encoding` and would compress the
@@ -30,8 +36,10 @@ export const GET = handleRoute(
     const { id } = await params;
     if (!isListId(id)) throw new AppError("not_found");
 
-    const search = new URL(request.url).searchParams;
-    const view = await resolveListView(id, user.country as Edition, Object.fromEntries(search));
+    const search = Object.fromEntries(new URL(request.url).searchParams);
+    const view = await resolveListView(id, user.country as Edition, search);
+    const mismatch = rowsEditionMismatch(view, search);
+    if (mismatch) throw new AppError("conflict", mismatch);
     const etag = listRowsEtag(view);
     const headers = {
       "content-type": "application/gzip",

@@ -1,0 +1,73 @@
+import type { Page } from "@playwright/test";
+
+import { createPerson, queryRows } from "./database";
+import { expect, openAppMenu, signInByApi, test, uniqueEmail } from "./fixtures";
+
+/**
+ * A price list shows the edition in force the moment the user changes country: never the other
+ * edition's prices under this one's heading, on screen or in the export.
+ */
+const table = (page: Page) => page.getByRole("region", { name: /,/ }).getByRole("table");
+const pounds = (pence: number) => `£${(pence / 100).toFixed(2)}`;
+
+async function chooseCountry(page: Page, name: "England & Wales" | "Northern Ireland") {
+  const menu = await openAppMenu(page);
+  const radio = menu.getByRole("radio", { name });
+  // The choice changes only once the profile is saved (SPEC §4): click, then wait for it.
+  await radio.click();
+  await expect(radio).toBeChecked();
+  if (page.viewportSize()!.width < 768) await page.keyboard.press("Escape");
+}
+
+async function exportedCsv(page: Page) {
+  const download = page.waitForEvent("download");
+  await page.getByRole("button", { name: "Export CSV" }).click();
+  const file = await download;
+  const text = (await (await file.createReadStream()).toArray()).join("");
+  return { name: file.suggestedFilename(), text };
+}
+
+test("changing country shows the other edition's prices at once, and the export holds them", async ({
+  page,
+  baseURL,
+}) => {
+  // A pack priced differently in the two editions in the latest month both publish.
+  const [pack] = await queryRows<{ medicine: string; month: string; ew: number; ni: number }>(
+    `select e.medicine, to_char(e.period, 'YYYY-MM') as month,
+            e.basic_price_pence as ew, n.basic_price_pence as ni
+       from part_viiia_prices e
+       join part_viiia_prices n on n.vmpp_snomed_code = e.vmpp_snomed_code and n.period = e.period and n.edition = 2
+      where e.edition = 1 and e.basic_price_pence <> n.basic_price_pence
+        and e.period = (select max(period) from part_viiia_prices where edition = 2)
+        and (select count(*) from part_viiia_prices d
+              where d.period = e.period and d.medicine = e.medicine) = 2
+      order by e.medicine limit 1`,
+  );
+  expect(pack, "the sample data prices a pack differently in the two editions").toBeTruthy();
+  const person = await createPerson(uniqueEmail("editions"), { subscribed: true });
+  await signInByApi(page, baseURL!, person.email, person.password);
+
+  await page.goto(
+    `/drug-tariff-parts/partviiia?month=${pack!.month}&searchTerm=${encodeURIComponent(pack!.medicine)}`,
+  );
+  const row = table(page).getByRole("row").filter({ hasText: pack!.medicine });
+  await expect(row).toContainText(pounds(pack!.ew));
+
+  await chooseCountry(page, "Northern Ireland");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Part I");
+  await expect(row).toContainText(pounds(pack!.ni));
+  await expect(row).not.toContainText(pounds(pack!.ew));
+  const ni = await exportedCsv(page);
+  expect(ni.name).toBe(`part-viiia-ni-${pack!.month}.csv`);
+  expect(ni.text).toContain((pack!.ni / 100).toFixed(2));
+  expect(ni.text).not.toContain((pack!.ew / 100).toFixed(2));
+
+  await chooseCountry(page, "England & Wales");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Part VIIIA");
+  await expect(row).toContainText(pounds(pack!.ew));
+  await expect(row).not.toContainText(pounds(pack!.ni));
+  const ew = await exportedCsv(page);
+  expect(ew.name).toBe(`part-viiia-ew-${pack!.month}.csv`);
+  expect(ew.text).toContain((pack!.ew / 100).toFixed(2));
+  expect(ew.text).not.toContain((pack!.ni / 100).toFixed(2));
+});
