@@ -8,13 +8,22 @@ import { availableParallelism } from "node:os";
 
 import next from "next";
 
-import { clientAddressChain } from "./lib/client-address.mjs";
+import { resolveClientAddress, trustedProxyMatcher } from "./lib/client-address.mjs";
 import { webConcurrency } from "./lib/web-concurrency.mjs";
 
 const port = Number(process.env.PORT ?? 3000);
 const dev = process.argv.includes("--dev");
 const clientAddressHeader = "x-tariffscope-client-ip";
-const trustedProxies = (process.env.TRUSTED_PROXIES ?? "").split(",").filter((value) => value.trim());
+const isTrustedProxy = trustedProxyMatcher(
+  (process.env.TRUSTED_PROXIES ?? "").split(",").filter((value) => value.trim()),
+);
+// The embedded default serves this machine only (its dev mailbox shows sign-in codes); a deployment
+// on a real database listens on every interface. HOST overrides either.
+const hosts = process.env.HOST
+  ? [process.env.HOST]
+  : process.env.EMBEDDED_DATABASE === "1"
+    ? ["127.0.0.1", "::1"]
+    : [undefined];
 
 const workers = webConcurrency({ env: process.env, dev, cpus: availableParallelism() });
 
@@ -27,24 +36,27 @@ if (workers > 1 && cluster.isPrimary) {
 /** Forks the web server processes, replaces one that dies while serving, and stops them all on a signal. */
 function runPrimary(count) {
   const startedAt = new Map();
-  let stopping = false;
-  let listening = 0;
+  /** The exit code once stopping: 0 on a signal, the failing process's on a failed start. */
+  let stopping = null;
+  const listening = new Set();
   const fork = () => startedAt.set(cluster.fork().id, Date.now());
   const stop = (code) => {
-    stopping = true;
+    if (stopping !== null) return;
+    stopping = code;
     for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill("SIGTERM");
     setTimeout(() => process.exit(code), 6_000).unref();
     if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(code);
   };
 
-  cluster.on("listening", () => {
-    if (++listening === count) {
+  cluster.on("listening", (worker) => {
+    listening.add(worker.id);
+    if (listening.size === count) {
       console.log(`▲ Next.js production server on http://localhost:${port} (${count} processes)`);
     }
   });
   cluster.on("exit", (worker, code, signal) => {
-    if (stopping) {
-      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+    if (stopping !== null) {
+      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(stopping);
       return;
     }
     // One that fails while starting would fail again: stop, so npm start reports it.
@@ -63,28 +75,45 @@ async function runServer() {
   const app = next({ dev, dir: process.cwd(), port, hostname: "localhost" });
   const handle = app.getRequestHandler();
 
+  // Tells the app it is served through here, so the client address header can be believed.
+  globalThis[Symbol.for("tariffscope.server")] = true;
   await app.prepare();
-  const server = createServer((request, response) => {
-    request.headers[clientAddressHeader] = clientAddressChain(
+  const onRequest = (request, response) => {
+    // Set for every request, replacing anything a client sent under the same name.
+    request.headers[clientAddressHeader] = resolveClientAddress(
       request.socket.remoteAddress,
       request.headers["x-forwarded-for"],
-      trustedProxies,
+      isTrustedProxy,
     );
     // Only Next.js itself may mark a request as an internal subrequest (CVE-2025-29927).
     delete request.headers["x-middleware-subrequest"];
     handle(request, response);
-  });
-  server.listen(port, () => {
-    // With several processes the primary announces the server once.
-    if (cluster.isPrimary) {
-      console.log(`▲ Next.js ${dev ? "dev" : "production"} server on http://localhost:${port}`);
-    }
-  });
+  };
+  const servers = await Promise.all(hosts.map((host) => listen(onRequest, host)));
+  // With several processes the primary announces the server once.
+  if (cluster.isPrimary) {
+    console.log(`▲ Next.js ${dev ? "dev" : "production"} server on http://localhost:${port}`);
+  }
 
   for (const signal of ["SIGINT", "SIGTERM"]) {
     process.on(signal, () => {
-      server.close(() => process.exit(0));
+      Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve)))).then(() =>
+        process.exit(0),
+      );
       setTimeout(() => process.exit(0), 5_000).unref();
     });
   }
+}
+
+/** Listens on one address; a loopback address the machine lacks (IPv6 switched off) is skipped. */
+function listen(onRequest, host) {
+  const server = createServer(onRequest);
+  return new Promise((resolve, reject) => {
+    server.once("error", (error) => {
+      if (host === "::1" && (error.code === "EADDRNOTAVAIL" || error.code === "EAFNOSUPPORT"))
+        resolve(server);
+      else reject(error);
+    });
+    server.listen(port, host, () => resolve(server));
+  });
 }

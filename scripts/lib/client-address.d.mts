@@ -1,5 +1,6 @@
-export function clientAddressChain(
+export function trustedProxyMatcher(trustedProxies: string[]): (address: string) => boolean;
+export function resolveClientAddress(
   socketAddress: string | undefined,
   forwardedFor: string | string[] | undefined,
-  trustedProxies: string[],
+  isTrustedProxy: (address: string) => boolean,
 ): string;

@@ -3,7 +3,7 @@ import "server-only";
 import { headers } from "next/headers";
 import { z } from "zod";
 
-import { clientAddressHeader } from "./auth";
+import { clientAddressOf } from "./client-address";
 import { AppError, toErrorBody, type ErrorCode } from "./errors";
 import { getLogger } from "./logger";
 import { getCurrentUser, type CurrentUser } from "./session";
@@ -77,7 +77,7 @@ export function createAction<S extends z.ZodType, T, A extends Access>(
   return async (input) => {
     let caller: { user: CurrentUser | null; clientAddress: string | null };
     try {
-      caller = { user: await getCurrentUser(), clientAddress: (await headers()).get(clientAddressHeader) };
+      caller = { user: await getCurrentUser(), clientAddress: clientAddressOf(await headers()) };
     } catch (error) {
       getLogger().error({ err: error, action: options.name }, "action could not read the session");
       return { ok: false, ...toErrorBody(error).body.error };

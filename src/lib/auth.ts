@@ -13,7 +13,8 @@ import { consumeEmailAllowance } from "@/features/access/email-allowance";
 import { signedInHintCookie } from "@/features/accounts/signed-in-hint";
 import { passwordResetEmail, sendEmail, verificationCodeEmail } from "@/lib/email";
 
-import { getEnv, listOf } from "./env";
+import { clientAddressHeader } from "./client-address";
+import { getEnv } from "./env";
 import { getLogger } from "./logger";
 import { passwordProblem } from "./security/password-policy";
 import { site } from "./site";
@@ -28,9 +29,6 @@ export const authPolicy = {
   sessionRefreshSeconds: 24 * 60 * 60,
   sessionAbsoluteSeconds: 30 * 24 * 60 * 60,
 } as const;
-
-/** The header our server (scripts/serve.mjs) sets to the client address; clients cannot forge it. */
-export const clientAddressHeader = "x-tariffscope-client-ip";
 
 /** Endpoints we do not offer: sign-up goes through our own action (terms acceptance, profile). */
 const disabledPaths = [
@@ -145,7 +143,8 @@ function createAuth() {
     advanced: {
       // Explicit, so the check also runs under test (Better Auth skips it there by default).
       disableOriginCheck: false,
-      ipAddress: { ipAddressHeaders: [clientAddressHeader], trustedProxies: listOf(env.TRUSTED_PROXIES) },
+      // One address, already resolved from the connection and TRUSTED_PROXIES by our server (ADR 004).
+      ipAddress: { ipAddressHeaders: [clientAddressHeader] },
       useSecureCookies: env.APP_URL.startsWith("https://"),
       defaultCookieAttributes: { httpOnly: true, sameSite: "lax" },
     },

@@ -13,6 +13,7 @@ export const errorCodes = {
   validation: { status: 400, message: "Some of the details are not valid." },
   bad_file: { status: 422, message: "The file could not be read." },
   unsupported_media_type: { status: 415, message: "Send the request as JSON." },
+  too_large: { status: 413, message: "The request is too large." },
   unavailable: { status: 503, message: "The service is temporarily unavailable. Please try again shortly." },
 } as const;
 

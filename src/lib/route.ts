@@ -22,10 +22,39 @@ export function handleRoute<Context>(name: string, handler: Handler<Context>): H
   };
 }
 
+/**
+ * The request's body, refused (413) as soon as it passes `maxBytes`: a declared length over the cap is
+ * refused before anything is read, and a body without one is read only up to the cap, so a client
+ * cannot make the server hold more than that in memory.
+ */
+export async function readBodyBytes(request: Request, maxBytes: number): Promise<Buffer> {
+  const declared = Number(request.headers.get("content-length") ?? "");
+  if (declared > maxBytes) throw new AppError("too_large");
+  if (!request.body) return Buffer.alloc(0);
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const reader = request.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel();
+      throw new AppError("too_large");
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks);
+}
+
+/** Larger than any JSON body the app's own pages send. */
+const maxJsonBytes = 64 * 1024;
+
 /** The request's JSON body; a body that is not JSON is the client's mistake (400), not a server error. */
-export async function readJsonBody(request: Request): Promise<unknown> {
+export async function readJsonBody(request: Request, maxBytes = maxJsonBytes): Promise<unknown> {
+  const bytes = await readBodyBytes(request, maxBytes);
   try {
-    return await request.json();
+    return JSON.parse(bytes.toString("utf8")) as unknown;
   } catch {
     throw new AppError("validation", "The request body is not valid JSON.");
   }

@@ -5,6 +5,8 @@ import { POST as recordPageView } from "@/app/api/analytics/page-view/route";
 import { GET as health } from "@/app/api/health/route";
 import { closeDb } from "@/db/client";
 import { pageViews } from "@/db/schema";
+import { pageViewLimit } from "@/features/analytics/page-views";
+import { clientAddressHeader } from "@/lib/client-address";
 import { setupTestDatabase } from "@tests/fixtures/db";
 import { freePort } from "@tests/fixtures/processes";
 
@@ -87,6 +89,39 @@ describe("POST /api/analytics/page-view", () => {
     const response = await recordPageView(pageView(body), undefined);
     expect(response.status).toBe(400);
     expect((await response.json()).error.code).toBe("validation");
+  });
+
+  it(`takes at most ${pageViewLimit.max} a minute from one client address, and stores none beyond`, async () => {
+    const address = { [clientAddressHeader]: "198.51.100.23" };
+    for (let view = 0; view < pageViewLimit.max; view++) {
+      expect((await recordPageView(pageView({ path: `/limit-${view}` }, address), undefined)).status).toBe(
+        204,
+      );
+    }
+    const before = (await latestViews()).length;
+    const refused = await recordPageView(pageView({ path: "/one-too-many" }, address), undefined);
+    expect(refused.status).toBe(429);
+    expect((await latestViews()).length).toBe(before);
+    // Another address is counted on its own.
+    const other = { [clientAddressHeader]: "198.51.100.24" };
+    expect((await recordPageView(pageView({ path: "/" }, other), undefined)).status).toBe(204);
+  });
+
+  it("refuses a body larger than any page view before reading it all", async () => {
+    const huge = JSON.stringify({ path: "/", referrer: "x".repeat(100 * 1024) });
+    const declared = await recordPageView(
+      pageView(huge, { "content-length": String(huge.length) }),
+      undefined,
+    );
+    expect(declared.status).toBe(413);
+    // Without a declared length (a streamed body), reading stops at the cap.
+    const streamed = new Request(`${origin}/api/analytics/page-view`, {
+      method: "POST",
+      headers: { origin, "content-type": "application/json" },
+      body: new Blob([huge]).stream(),
+      duplex: "half",
+    } as RequestInit);
+    expect((await recordPageView(streamed, undefined)).status).toBe(413);
   });
 
   it("answers malformed JSON with a client error, not a crash", async () => {

@@ -4,6 +4,7 @@ import { z } from "zod";
 
 import { getDb } from "@/db/client";
 import { pageViews } from "@/db/schema";
+import { consumeRateLimit, type RateRule } from "@/features/access/rate-limit";
 import { AppError } from "@/lib/errors";
 
 export const pageViewInput = z
@@ -22,8 +23,16 @@ function referrerHost(referrer: string | null | undefined): string | null {
   }
 }
 
-/** Stores one page view: the path (without its query, which may hold search terms) and the referring site. */
-export async function recordPageView(input: unknown): Promise<void> {
+/** A person reading the site sends one a page; more than this from one address is a script filling the table. */
+export const pageViewLimit: RateRule = { max: 60, windowSeconds: 60 };
+
+/**
+ * Stores one page view: the path (without its query, which may hold search terms) and the referring
+ * site, at most `pageViewLimit` a minute from one client address.
+ */
+export async function recordPageView(input: unknown, clientAddress: string | null): Promise<void> {
+  const decision = await consumeRateLimit(`pageview:address:${clientAddress ?? "unknown"}`, pageViewLimit);
+  if (!decision.allowed) throw new AppError("rate_limited");
   const parsed = pageViewInput.safeParse(input);
   if (!parsed.success) {
     throw new AppError("validation", "That page view is not valid.", {
