@@ -42,6 +42,10 @@ describe("CSV export", () => {
   it("defuses spreadsheet formulas but keeps negative numbers", () => {
     expect(csvCell('=HYPERLINK("http://evil")')).toBe(`"'=HYPERLINK(""http://evil"")"`);
     expect(csvCell("@SUM(A1)")).toBe("'@SUM(A1)");
+    expect(csvCell(" =1+1")).toBe("' =1+1");
+    expect(csvCell("\n=1+1")).toBe(`"'\n=1+1"`);
+    expect(csvCell("＝HYPERLINK(1)")).toBe("'＝HYPERLINK(1)");
+    expect(csvCell("＋1")).toBe("'＋1");
     expect(csvCell("-12.5")).toBe("-12.5");
     expect(csvCell(-3)).toBe("-3");
   });
@@ -59,7 +63,9 @@ describe("CSV export", () => {
           const parsed = parseCsv(toCsv(even[0]!, even.slice(1)));
           const expected = even.map((row) =>
             row.map((cell) =>
-              /^[=+\-@\t\r]/.test(cell) && !/^-?\d+(\.\d+)?$/.test(cell) ? `'${cell}` : cell,
+              /^[=+\-@\t\r\n \uFF1D\uFF0B\uFF0D\uFF20]/.test(cell) && !/^-?\d+(\.\d+)?$/.test(cell)
+                ? `'${cell}`
+                : cell,
             ),
           );
           expect(parsed).toEqual(expected);

@@ -1,9 +1,11 @@
 /**
- * CSV of exactly the rows a table shows (RFC 4180 quoting). A cell that a spreadsheet would run as a
- * formula (starting =, +, -, @, tab or CR) is prefixed with an apostrophe, so an exported file cannot
- * carry a formula in from published data — except plain numbers, which stay numbers.
+ * CSV of exactly the rows a table shows (RFC 4180 quoting). A cell that a spreadsheet could run as a
+ * formula is prefixed with an apostrophe, so an exported file cannot carry a formula in from published
+ * data — except plain numbers, which stay numbers. That is a cell starting =, +, -, @ or their
+ * full-width forms (＝ ＋ － ＠, which some spreadsheets read as the plain ones), or white space or a line
+ * break that a spreadsheet may trim away before such a character (OWASP CSV injection).
  */
-const formulaStart = /^[=+\-@\t\r]/;
+const formulaStart = /^[=+\-@\t\r\n \uFF1D\uFF0B\uFF0D\uFF20]/;
 const plainNumber = /^-?\d+(\.\d+)?$/;
 
 export function csvCell(value: unknown): string {

@@ -8,7 +8,7 @@ import { isDmdFile, parseDmdRelease } from "./parsers/dmd";
 import { tabularParser, type Numbered } from "./parsers/tabular";
 import { formatPeriod, monthNames, quarterOfMonth, splitPeriod, type Period } from "./periods";
 import { readCsvFile, readXlsxFile, type Row } from "./rows";
-import { readText, sniffFile, type FileFormat } from "./source";
+import { maxDecompressedBytes, readText, sniffFile, type FileFormat } from "./source";
 import { readTableStart, RecordReader, type TableStart } from "./table";
 import type { Dataset, Line, OnRows, Overrides, ParsedFile } from "./types";
 
@@ -222,7 +222,11 @@ export async function readImportFile(
         throw new BadFileError(name, [
           { message: `--part ${overrides.part} does not fit an HTML page of price concessions` },
         ]);
-      const parsed = parseConcessionsHtml(name, await readText(file, sniffed.gzip), overrides.period);
+      const parsed = parseConcessionsHtml(
+        name,
+        await readText(file, sniffed.gzip, maxDecompressedBytes.html),
+        overrides.period,
+      );
       onRows(parsed.rowsRead);
       return { part: "concessions", edition: overrides.edition ?? 1, ...parsed, notes: [] };
     }

@@ -1,9 +1,12 @@
+import fs from "node:fs";
+import path from "node:path";
 import type { Readable } from "node:stream";
 
 import { parse } from "csv-parse";
 import type ExcelJS from "exceljs";
 
-import { openText } from "./source";
+import { BadFileError } from "./errors";
+import { maxDecompressedBytes, megabytes, openText } from "./source";
 
 /** One physical row of a spreadsheet-like file, with the line (or sheet row) it came from. */
 export type Row = { line: number; cells: string[] };
@@ -54,8 +57,46 @@ function cellText(value: ExcelJS.CellValue): string {
   return String(value);
 }
 
+/**
+ * Inflates every member of an XLSX workbook (a zip) without keeping it, and refuses the file once the
+ * members together pass `limit`: a zip's declared sizes can lie, and ExcelJS would inflate whatever
+ * is there. Reading a real Part IX workbook this way costs a fraction of a second.
+ */
+export async function assertXlsxWithinLimit(file: string, limit: number = maxDecompressedBytes.text) {
+  const { default: JSZip } = await import("jszip");
+  const tooLarge = () =>
+    new BadFileError(path.basename(file), [
+      {
+        message: `the workbook holds more than ${megabytes(limit)} once decompressed: too large to be a tariff file`,
+      },
+    ]);
+  const stat = await fs.promises.stat(file);
+  if (stat.size > limit) throw tooLarge();
+  const zip = await JSZip.loadAsync(await fs.promises.readFile(file));
+  let total = 0;
+  for (const entry of Object.values(zip.files)) {
+    if (entry.dir) continue;
+    await new Promise<void>((resolve, reject) => {
+      // JSZip's stream is an old-style one, without async iteration.
+      const stream = entry.nodeStream("nodebuffer");
+      stream
+        .on("data", (chunk: Buffer) => {
+          total += chunk.length;
+          if (total > limit) {
+            stream.pause();
+            reject(tooLarge());
+          }
+        })
+        .on("error", reject)
+        .on("end", () => resolve())
+        .resume();
+    });
+  }
+}
+
 /** Reads the first worksheet of an XLSX file as rows, streaming (a Part IX workbook is large). */
 export async function* readXlsxFile(file: string): AsyncGenerator<Row> {
+  await assertXlsxWithinLimit(file);
   // Loaded only for workbooks: ExcelJS adds tens of megabytes to every import process otherwise.
   const { default: excel } = await import("exceljs");
   const workbook = new excel.stream.xlsx.WorkbookReader(file, {

@@ -30,13 +30,53 @@ async function readStart(file: string, gzip: boolean): Promise<Buffer> {
   return Buffer.concat(chunks).subarray(0, sampleBytes);
 }
 
-/** Opens a file's bytes, decompressing `.gz` on the fly (our processed Part IX copies are gzipped). */
-function openBytes(file: string, gzip: boolean): Readable {
+/**
+ * The most a file may hold once decompressed. A real Part IX month is about 20 MB of CSV and a full
+ * dm+d AMPP member a few hundred MB of XML; anything far beyond is not a tariff file but a
+ * decompression bomb, stopped before it fills the disk's worth of memory.
+ */
+export const maxDecompressedBytes = {
+  text: 256 * 1024 * 1024,
+  html: 16 * 1024 * 1024,
+  dmd: 1024 * 1024 * 1024,
+} as const;
+
+export const megabytes = (bytes: number) => `${Math.round(bytes / (1024 * 1024))} MB`;
+
+/** Passes bytes through until `limit`, then fails the stream with a BadFileError naming the file. */
+function byteLimit(file: string, limit: number): Transform {
+  let seen = 0;
+  return new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      seen += chunk.length;
+      if (seen > limit) {
+        callback(
+          new BadFileError(path.basename(file), [
+            {
+              message: `the file holds more than ${megabytes(limit)} once decompressed: too large to be a tariff file`,
+            },
+          ]),
+        );
+      } else callback(null, chunk);
+    },
+  });
+}
+
+/**
+ * Opens a file's bytes, decompressing `.gz` on the fly (our processed Part IX copies are gzipped),
+ * never more than `limit` of them.
+ */
+function openBytes(file: string, gzip: boolean, limit: number = maxDecompressedBytes.text): Readable {
   const raw = fs.createReadStream(file, { highWaterMark: 256 * 1024 });
-  if (!gzip) return raw;
-  const gunzip = zlib.createGunzip();
-  raw.on("error", (error) => gunzip.destroy(error));
-  return raw.pipe(gunzip);
+  const limited = byteLimit(file, limit);
+  let source: Readable = raw;
+  if (gzip) {
+    const gunzip = zlib.createGunzip();
+    raw.on("error", (error) => gunzip.destroy(error));
+    source = raw.pipe(gunzip);
+  }
+  source.on("error", (error) => limited.destroy(error));
+  return source.pipe(limited);
 }
 
 /** Decides how to read a file from its first bytes (and its name only where the bytes cannot tell). */
@@ -123,17 +163,17 @@ export class TextDecoderStream extends Transform {
   }
 }
 
-/** A file's text as a stream of strings, decompressed and decoded. */
-export function openText(file: string, gzip: boolean): Readable {
-  const bytes = openBytes(file, gzip);
+/** A file's text as a stream of strings, decompressed and decoded, up to `limit` bytes. */
+export function openText(file: string, gzip: boolean, limit: number = maxDecompressedBytes.text): Readable {
+  const bytes = openBytes(file, gzip, limit);
   const decoder = new TextDecoderStream();
   bytes.on("error", (error) => decoder.destroy(error));
   return bytes.pipe(decoder);
 }
 
 /** Reads a whole (small) text file, decompressed and decoded the same way. */
-export async function readText(file: string, gzip: boolean): Promise<string> {
+export async function readText(file: string, gzip: boolean, limit: number): Promise<string> {
   let text = "";
-  for await (const chunk of openText(file, gzip) as AsyncIterable<string>) text += chunk;
+  for await (const chunk of openText(file, gzip, limit) as AsyncIterable<string>) text += chunk;
   return text;
 }

@@ -6,7 +6,7 @@ import { Parser } from "htmlparser2";
 import { BadFileError } from "../errors";
 import { describeName } from "../file-name";
 import type { Period } from "../periods";
-import { openText } from "../source";
+import { maxDecompressedBytes, openText } from "../source";
 import type { BrandedPackLine, OnRows } from "../types";
 import { cleanText, parsePence, parseQuantity } from "../values";
 
@@ -78,7 +78,7 @@ async function readRecords(file: string, onRecord: (record: XmlRecord) => void):
     },
     { xmlMode: true, decodeEntities: true },
   );
-  for await (const chunk of openText(file, false) as AsyncIterable<string>) {
+  for await (const chunk of openText(file, false, maxDecompressedBytes.dmd) as AsyncIterable<string>) {
     parser.write(chunk);
     if (failure) break;
   }

@@ -80,16 +80,10 @@ describe("the sample data generator", () => {
     }
   }, 60_000);
 
-  it("is loaded on a first start wherever the demo accounts are, unless SAMPLE_DATA says otherwise", () => {
+  it("is loaded on a first start on the embedded default, and on an operator's database only by opt-in", () => {
     expect(shouldLoadSampleData(parseEnv({}))).toBe(true);
-    expect(
-      shouldLoadSampleData(parseEnv({ NODE_ENV: "production", DATABASE_URL: "postgres://db.example/prod" })),
-    ).toBe(false);
+    expect(shouldLoadSampleData(parseEnv({ DATABASE_URL: "postgres://db.example/prod" }))).toBe(false);
     expect(shouldLoadSampleData(parseEnv({ SAMPLE_DATA: "0" }))).toBe(false);
-    expect(
-      shouldLoadSampleData(
-        parseEnv({ NODE_ENV: "production", DATABASE_URL: "postgres://db/x", SAMPLE_DATA: "1" }),
-      ),
-    ).toBe(true);
+    expect(shouldLoadSampleData(parseEnv({ DATABASE_URL: "postgres://db/x", SAMPLE_DATA: "1" }))).toBe(true);
   });
 });
