@@ -2,7 +2,7 @@ import "server-only";
 
 import { z } from "zod";
 
-import { getEnv } from "@/lib/env";
+import { getEnv, isOperatorDatabase } from "@/lib/env";
 
 /**
  * The e-mail settings, read from `process.env` on every call rather than at import: `next build`
@@ -22,16 +22,19 @@ export function isOutboxTransport(): boolean {
 }
 
 /**
- * Whether `/dev/mailbox` and its API may be served. They show sign-in codes and reset links to anyone,
- * so besides needing the outbox transport they stay closed on a production build with a real database
- * (a deployment that forgot SMTP_URL) unless DEV_MAILBOX=1 says otherwise; DEV_MAILBOX=0 always closes them.
+ * Whether `/dev/mailbox` and its API may be served. They show sign-in codes and reset links to anyone
+ * who can reach them, so besides needing the outbox transport they stay closed on an operator's
+ * database (a deployment that forgot SMTP_URL, whatever NODE_ENV says) unless DEV_MAILBOX=1 says
+ * otherwise; DEV_MAILBOX=0 always closes them. (The embedded default listens on loopback only.)
  */
 export function isMailboxEnabled(): boolean {
   if (!isOutboxTransport()) return false;
   const flag = process.env.DEV_MAILBOX?.trim();
   if (flag === "1" || flag === "0") return flag === "1";
-  const realDatabase = Boolean(process.env.DATABASE_URL) && process.env.EMBEDDED_DATABASE !== "1";
-  return !(process.env.NODE_ENV === "production" && realDatabase);
+  return !isOperatorDatabase({
+    DATABASE_URL: process.env.DATABASE_URL,
+    EMBEDDED_DATABASE: process.env.EMBEDDED_DATABASE === "1" ? "1" : undefined,
+  });
 }
 
 export type Mailbox = { name: string; address: string };

@@ -215,18 +215,34 @@ describe("GET /api/dev/mailbox", () => {
     expect(new Date(messages[1].createdAt).getTime()).not.toBeNaN();
   });
 
-  it("answers 404 while SMTP delivery is configured", async () => {
-    vi.stubEnv("SMTP_URL", "smtp://127.0.0.1:2525");
-    expect((await mailbox("")).status).toBe(404);
+  it("never lists everyone's messages: it needs the recipient's address", async () => {
+    await sendCode(uniqueAddress(), "100002");
+    for (const query of ["", "?to=", "?to=%20", "?limit=50"]) {
+      const response = await mailbox(query);
+      expect(response.status).toBe(400);
+      expect(await response.text()).not.toContain("100002");
+    }
   });
 
-  it("answers 404 on a production build with a real database unless DEV_MAILBOX=1", async () => {
-    vi.stubEnv("NODE_ENV", "production");
-    vi.stubEnv("EMBEDDED_DATABASE", "");
-    expect((await mailbox("")).status).toBe(404);
-    vi.stubEnv("EMBEDDED_DATABASE", "1");
-    expect((await mailbox("")).status).toBe(200);
+  it("answers 404 while SMTP delivery is configured", async () => {
+    vi.stubEnv("SMTP_URL", "smtp://127.0.0.1:2525");
+    expect((await mailbox("?to=a@example.test")).status).toBe(404);
+  });
+
+  it("answers 404 on an operator's database, whatever NODE_ENV says, unless DEV_MAILBOX=1", async () => {
+    const query = "?to=a@example.test";
+    vi.stubEnv("DEV_MAILBOX", "");
+    for (const nodeEnv of ["production", "development"]) {
+      vi.stubEnv("NODE_ENV", nodeEnv);
+      vi.stubEnv("EMBEDDED_DATABASE", "");
+      expect((await mailbox(query)).status).toBe(404);
+      vi.stubEnv("EMBEDDED_DATABASE", "1");
+      expect((await mailbox(query)).status).toBe(200);
+    }
     vi.stubEnv("DEV_MAILBOX", "0");
-    expect((await mailbox("")).status).toBe(404);
+    expect((await mailbox(query)).status).toBe(404);
+    vi.stubEnv("EMBEDDED_DATABASE", "");
+    vi.stubEnv("DEV_MAILBOX", "1");
+    expect((await mailbox(query)).status).toBe(200);
   });
 });

@@ -70,6 +70,18 @@ describe("/dev/mailbox", () => {
     expect(html.indexOf("333444")).toBeLessThan(html.indexOf("111222"));
   });
 
+  it("shows nobody's messages until it is given an address", async () => {
+    const to = `mailbox-${Date.now()}-all@example.test`;
+    await sendEmail(
+      { to, ...(await verificationCodeEmail({ code: "555666", minutes: 10 })) },
+      { essential: true },
+    );
+    const html = await renderPage(DevMailboxPage, { searchParams: Promise.resolve({}) });
+    expect(html).not.toContain("555666");
+    expect(html).not.toContain(to);
+    expect(html).toContain("Enter the address they were sent to");
+  });
+
   it("does not exist while SMTP delivery is configured", async () => {
     vi.stubEnv("SMTP_URL", "smtp://127.0.0.1:2525");
     const error = await DevMailboxPage({ searchParams: Promise.resolve({}) }).catch((e: unknown) => e);

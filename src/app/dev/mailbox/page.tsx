@@ -14,7 +14,7 @@ const timeFormat = new Intl.DateTimeFormat("en-GB", {
   timeZone: "Europe/London",
 });
 
-/** Every e-mail the product "sent" while no SMTP server is configured, newest first. */
+/** The e-mails the product "sent" to one address while no SMTP server is configured, newest first. */
 export default async function DevMailboxPage({
   searchParams,
 }: {
@@ -23,7 +23,8 @@ export default async function DevMailboxPage({
   if (!isMailboxEnabled()) notFound();
   const { to } = await searchParams;
   const filter = typeof to === "string" && to.trim() ? to.trim() : undefined;
-  const messages = await readOutbox({ to: filter, limit: 50 });
+  // One address's messages at a time: never a list of everyone's codes and links.
+  const messages = filter ? await readOutbox({ to: filter, limit: 50 }) : [];
 
   return (
     <main id="main" className="flex-1 py-8">
@@ -32,7 +33,8 @@ export default async function DevMailboxPage({
           <h1 className="text-3xl font-bold tracking-tight">Dev mailbox</h1>
           <p className="text-muted-foreground">
             E-mails are kept here instead of being delivered because no SMTP server is configured (set
-            SMTP_URL to deliver them). Newest first; the latest 50 are shown.
+            SMTP_URL to deliver them). Enter the address they were sent to; the latest 50 are shown, newest
+            first.
           </p>
         </header>
         <form method="get" className="flex flex-wrap items-end gap-3">
@@ -44,16 +46,17 @@ export default async function DevMailboxPage({
               id="mailbox-to"
               name="to"
               type="email"
+              required
               defaultValue={filter}
               className="h-10 w-72 rounded-md border bg-background px-3 text-sm"
             />
           </div>
           <Button type="submit" variant="outline">
-            Filter
+            Show e-mails
           </Button>
         </form>
-        {messages.length === 0 ? (
-          <p>{filter ? `No e-mails to ${filter} yet.` : "No e-mails yet."}</p>
+        {!filter ? null : messages.length === 0 ? (
+          <p>No e-mails to {filter} yet.</p>
         ) : (
           <ol className="space-y-6">
             {messages.map((message) => (
