@@ -14,6 +14,10 @@ const alias = {
 export default defineConfig({
   resolve: { alias },
   test: {
+    // The tests run on a database they name (DATABASE_URL), which counts as an operator's: they opt in
+    // to the local test checkout and the dev mailbox as a staging server would. Tests of the refusals
+    // unset them.
+    env: { TEST_CHECKOUT: "1", DEV_MAILBOX: "1" },
     reporters: process.env.VITEST_JSON_REPORT
       ? ["default", ["json", { outputFile: process.env.VITEST_JSON_REPORT }]]
       : ["default"],

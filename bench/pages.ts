@@ -138,8 +138,10 @@ const child = spawn(process.execPath, [tsx, "scripts/start.ts"], {
     DATABASE_URL: withDatabase(server, name),
     APP_URL: base,
     BETTER_AUTH_SECRET: "bench-secret-bench-secret-bench-secret-0123456789",
+    // A staging-like run on a real database: each demonstration aid is asked for by name.
     DEMO_SEED: "1",
     SAMPLE_DATA: "1",
+    TEST_CHECKOUT: "1",
     LOG_LEVEL: "warn",
   },
 });

@@ -3,25 +3,20 @@ import { sql } from "drizzle-orm";
 import { openDatabase } from "../src/db/connect";
 import { migrateDatabase } from "../src/db/migrate";
 import { seedDatabase } from "../src/db/seed";
-import { parseEnv, shouldSeedDemoData } from "../src/lib/env";
+import { isOperatorDatabase, parseEnv, shouldSeedDemoData } from "../src/lib/env";
 
 /**
  * `npm run db:migrate | db:seed | db:reset`. Works whether or not `npm start` is running:
  * with it running on the embedded database it goes through that server.
  */
 const command = process.argv[2];
-const env = parseEnv(process.env);
+const env = parseEnv({ ...process.env, EMBEDDED_DATABASE: undefined });
 
 async function main() {
   if (!["migrate", "seed", "reset"].includes(command ?? ""))
     throw new Error("usage: tsx scripts/db.ts migrate|seed|reset");
-  if (
-    command === "reset" &&
-    env.NODE_ENV === "production" &&
-    env.DATABASE_URL &&
-    !process.argv.includes("--force")
-  ) {
-    throw new Error("Refusing to reset a production database. Add --force if you really mean it.");
+  if (command === "reset" && isOperatorDatabase(env) && !process.argv.includes("--force")) {
+    throw new Error("Refusing to reset a database named by DATABASE_URL. Add --force if you really mean it.");
   }
   const database = await openDatabase({
     databaseUrl: env.DATABASE_URL,

@@ -9,7 +9,15 @@ import { DEMO_ACCOUNTS, DEMO_OWNER_ID, DEMO_PASSWORD, seedDatabase } from "../sr
 import { startEmbeddedDatabase } from "../src/db/embedded";
 import { loadSampleDataIfEmpty } from "../src/features/imports/sample/load";
 import { createDatabase, createPool } from "../src/db/client";
-import { EnvError, parseEnv, shouldLoadSampleData, shouldSeedDemoData, type Env } from "../src/lib/env";
+import {
+  deploymentProblems,
+  EnvError,
+  isOperatorDatabase,
+  parseEnv,
+  shouldLoadSampleData,
+  shouldSeedDemoData,
+  type Env,
+} from "../src/lib/env";
 import { buildApp } from "./build";
 import { isBuildStale } from "./lib/build-stamp";
 import { ensureEmbeddedSecret } from "./lib/embedded-secret";
@@ -64,15 +72,10 @@ async function waitUntilHealthy(url: string, server: ChildProcess): Promise<void
 async function main(): Promise<number> {
   // The same .env files the web server reads (.env, .env.local, .env.production…).
   nextEnv.loadEnvConfig(process.cwd(), dev);
-  const env = parseEnv(process.env);
-  if (env.DATABASE_URL && env.NODE_ENV === "production" && !env.BETTER_AUTH_SECRET) {
-    throw new EnvError([
-      {
-        name: "BETTER_AUTH_SECRET",
-        expected: "a random secret of at least 32 characters for a production database",
-      },
-    ]);
-  }
+  // EMBEDDED_DATABASE is ours to set for the web server, never the operator's to claim.
+  const env = parseEnv({ ...process.env, EMBEDDED_DATABASE: undefined });
+  const problems = deploymentProblems(env);
+  if (problems.length > 0) throw new EnvError(problems);
   await assertPortFree(env.PORT);
 
   log(env.DATABASE_URL ? "Connecting to PostgreSQL…" : `Opening the embedded database in ${env.DATA_DIR}/ …`);
@@ -122,7 +125,8 @@ async function main(): Promise<number> {
     EMBEDDED_DATABASE: env.DATABASE_URL ? "0" : "1",
     APP_URL: env.APP_URL,
     BETTER_AUTH_SECRET: env.BETTER_AUTH_SECRET ?? ensureEmbeddedSecret(env.DATA_DIR),
-    OWNER_USER_IDS: env.OWNER_USER_IDS ?? (demo ? DEMO_OWNER_ID : ""),
+    // The demo owner is the owner only on the embedded default: a real database names its owners.
+    OWNER_USER_IDS: env.OWNER_USER_IDS ?? (demo && !isOperatorDatabase(env) ? DEMO_OWNER_ID : ""),
     NEXT_TELEMETRY_DISABLED: "1",
   };
   if (!dev) Object.assign(childEnv, { NODE_ENV: "production" });

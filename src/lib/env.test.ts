@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 
-import { EnvError, parseEnv, shouldSeedDemoData } from "./env";
+import {
+  deploymentProblems,
+  EnvError,
+  isTestCheckoutAllowed,
+  parseEnv,
+  shouldLoadSampleData,
+  shouldSeedDemoData,
+} from "./env";
 
 function problemsOf(source: Record<string, string>) {
   try {
@@ -51,18 +58,72 @@ describe("parseEnv", () => {
   });
 });
 
-describe("shouldSeedDemoData", () => {
-  it("seeds the embedded default", () => {
-    expect(shouldSeedDemoData(parseEnv({ NODE_ENV: "production" }))).toBe(true);
+/** A database the operator names, with NODE_ENV unset: the README's own example. */
+const operator = { DATABASE_URL: "postgres://user@db.example:5432/tariffscope" };
+const secret = { BETTER_AUTH_SECRET: "a-test-secret-that-is-long-enough-1234567890" };
+
+describe("the embedded default", () => {
+  it("gets the demo accounts, sample data and the test checkout", () => {
+    for (const source of [{}, { NODE_ENV: "production" }, { ...operator, EMBEDDED_DATABASE: "1" }]) {
+      const env = parseEnv(source);
+      expect(shouldSeedDemoData(env)).toBe(true);
+      expect(shouldLoadSampleData(env)).toBe(true);
+      expect(isTestCheckoutAllowed(env)).toBe(true);
+      expect(deploymentProblems(env)).toEqual([]);
+    }
   });
 
-  it("never seeds a real production database unless asked", () => {
-    const production = { NODE_ENV: "production", DATABASE_URL: "postgres://db.example/prod" };
-    expect(shouldSeedDemoData(parseEnv(production))).toBe(false);
-    expect(shouldSeedDemoData(parseEnv({ ...production, DEMO_SEED: "1" }))).toBe(true);
+  it("can turn each off", () => {
+    const env = parseEnv({ DEMO_SEED: "0", SAMPLE_DATA: "0", TEST_CHECKOUT: "0" });
+    expect([shouldSeedDemoData(env), shouldLoadSampleData(env), isTestCheckoutAllowed(env)]).toEqual([
+      false,
+      false,
+      false,
+    ]);
+  });
+});
+
+describe("an operator's database is production, whatever NODE_ENV says", () => {
+  it.each([
+    ["unset", {}],
+    ["development", { NODE_ENV: "development" }],
+    ["test", { NODE_ENV: "test" }],
+  ])("with NODE_ENV %s: no demo accounts, no sample data, no test checkout", (_label, nodeEnv) => {
+    const env = parseEnv({ ...operator, ...secret, ...nodeEnv });
+    expect(shouldSeedDemoData(env)).toBe(false);
+    expect(shouldLoadSampleData(env)).toBe(false);
+    expect(isTestCheckoutAllowed(env)).toBe(false);
   });
 
-  it("seeds a development database on a server", () => {
-    expect(shouldSeedDemoData(parseEnv({ DATABASE_URL: "postgres://127.0.0.1/test" }))).toBe(true);
+  it("takes each demonstration aid only when the operator opts in to that one", () => {
+    expect(shouldSeedDemoData(parseEnv({ ...operator, DEMO_SEED: "1" }))).toBe(true);
+    expect(shouldLoadSampleData(parseEnv({ ...operator, DEMO_SEED: "1" }))).toBe(false);
+    expect(shouldLoadSampleData(parseEnv({ ...operator, SAMPLE_DATA: "1" }))).toBe(true);
+    expect(isTestCheckoutAllowed(parseEnv({ ...operator, TEST_CHECKOUT: "1" }))).toBe(true);
+  });
+
+  it("never offers the test checkout beside a Stripe key", () => {
+    const stripe = {
+      STRIPE_SECRET_KEY: "sk_test_123",
+      STRIPE_WEBHOOK_SECRET: "whsec_123",
+      STRIPE_PRICE_IDS: JSON.stringify(
+        Object.fromEntries(
+          ["single", "multi-2", "multi-5", "multi-10"].map((id) => [
+            id,
+            { monthly: `price_${id.replace("-", "")}m`, annual: `price_${id.replace("-", "")}a` },
+          ]),
+        ),
+      ),
+    };
+    expect(isTestCheckoutAllowed(parseEnv({ ...stripe, TEST_CHECKOUT: "1" }))).toBe(false);
+    expect(deploymentProblems(parseEnv({ ...operator, ...secret, ...stripe }))).toEqual([]);
+  });
+
+  it("needs the auth secret and the Stripe settings, naming the STRIPE_ variables", () => {
+    const problems = deploymentProblems(parseEnv(operator));
+    expect(problems.map((problem) => problem.name)).toEqual(["BETTER_AUTH_SECRET", "STRIPE_SECRET_KEY"]);
+    expect(problems[1]!.expected).toMatch(/STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET and STRIPE_PRICE_IDS/);
+    expect(problems[1]!.expected).toMatch(/TEST_CHECKOUT=1/);
+    expect(deploymentProblems(parseEnv({ ...operator, ...secret, TEST_CHECKOUT: "1" }))).toEqual([]);
   });
 });

@@ -93,6 +93,10 @@ const baseEnvSchema = z.object({
     .min(1, "a port number between 1 and 65535")
     .max(65535, "a port number between 1 and 65535")
     .default(3000),
+  HOST: z
+    .string()
+    .regex(/^[\w.:-]+$/, "an address to listen on, such as 127.0.0.1, 0.0.0.0 or ::")
+    .optional(),
   DATABASE_URL: postgresUrl.optional(),
   DATA_DIR: z.string().min(1, "a folder path").default(".data"),
   APP_URL: z
@@ -136,6 +140,7 @@ const baseEnvSchema = z.object({
     )
     .optional(),
   SAMPLE_DATA: flag.optional(),
+  TEST_CHECKOUT: flag.optional(),
   EMBEDDED_DATABASE: flag.optional(),
 });
 
@@ -185,14 +190,56 @@ export function getEnv(): Env {
   return cached;
 }
 
-/** Sample tariff data goes where demo accounts do (a first start with no tariff data), unless told otherwise. */
-export function shouldLoadSampleData(env: Env): boolean {
-  if (env.SAMPLE_DATA) return env.SAMPLE_DATA === "1";
-  return shouldSeedDemoData(env);
+/**
+ * Whether the database is one the operator named (DATABASE_URL), not the embedded one `npm start`
+ * runs itself. Such a database is a real deployment whatever NODE_ENV says: nothing made for
+ * demonstration goes into it unless the operator opts in to that one thing.
+ * (`npm start` tells the web server with EMBEDDED_DATABASE=1 when it runs the embedded one.)
+ */
+export function isOperatorDatabase(env: Pick<Env, "DATABASE_URL" | "EMBEDDED_DATABASE">): boolean {
+  return Boolean(env.DATABASE_URL) && env.EMBEDDED_DATABASE !== "1";
 }
 
-/** Demo accounts are seeded only on the embedded default, or when an operator asks for them. */
+/** A demonstration aid: on by default on the embedded database, only by opt-in on an operator's. */
+function demonstrationAid(env: Env, flag: "0" | "1" | undefined): boolean {
+  if (flag) return flag === "1";
+  return !isOperatorDatabase(env);
+}
+
+/** The demo licence and accounts, with their published password (DEMO_SEED). */
 export function shouldSeedDemoData(env: Env): boolean {
-  if (env.DEMO_SEED) return env.DEMO_SEED === "1";
-  return !(env.NODE_ENV === "production" && env.DATABASE_URL && env.EMBEDDED_DATABASE !== "1");
+  return demonstrationAid(env, env.DEMO_SEED);
+}
+
+/** 24 months of generated tariff data on a first start that finds none (SAMPLE_DATA). */
+export function shouldLoadSampleData(env: Env): boolean {
+  return demonstrationAid(env, env.SAMPLE_DATA);
+}
+
+/** The local test checkout, which "charges" nothing, stands in when no Stripe key is set (TEST_CHECKOUT). */
+export function isTestCheckoutAllowed(env: Env): boolean {
+  return !env.STRIPE_SECRET_KEY && demonstrationAid(env, env.TEST_CHECKOUT);
+}
+
+/**
+ * What a real deployment (an operator's database) lacks before it may serve anyone, in EnvError's
+ * terms: the secret that signs sessions, and a payment provider (or the operator's opt-in to the
+ * test checkout, for staging and benchmarks). Empty on the embedded default.
+ */
+export function deploymentProblems(env: Env): { name: string; expected: string }[] {
+  if (!isOperatorDatabase(env)) return [];
+  const problems: { name: string; expected: string }[] = [];
+  if (!env.BETTER_AUTH_SECRET)
+    problems.push({
+      name: "BETTER_AUTH_SECRET",
+      expected: "a random secret of at least 32 characters on a real database (`openssl rand -base64 48`)",
+    });
+  if (!env.STRIPE_SECRET_KEY && env.TEST_CHECKOUT !== "1")
+    problems.push({
+      name: "STRIPE_SECRET_KEY",
+      expected:
+        "the Stripe settings on a real database: STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET and " +
+        "STRIPE_PRICE_IDS (or TEST_CHECKOUT=1 to use the local test checkout, which charges nothing, on staging)",
+    });
+  return problems;
 }

@@ -7,7 +7,7 @@ import { licenses, profiles } from "@/db/schema";
 import { AppError } from "@/lib/errors";
 import type { CurrentUser } from "@/lib/session";
 
-import { getPaymentGateway } from "./gateway";
+import { paymentSettings } from "./config";
 import {
   changeTestSubscription,
   getTestCheckout,
@@ -22,12 +22,12 @@ import { syncCheckoutSession, syncSubscription } from "./sync";
  * no Stripe key is set. With Stripe configured they do not exist (404).
  */
 function assertTestProvider(): void {
-  if (getPaymentGateway().provider !== "test") throw new AppError("not_found");
+  if (paymentSettings().provider !== "test") throw new AppError("not_found");
 }
 
 /** The test checkout, for the user who started it only; anyone else gets nothing. */
 export async function findTestCheckout(user: CurrentUser, sessionId: string): Promise<TestCheckout | null> {
-  if (getPaymentGateway().provider !== "test") return null;
+  if (paymentSettings().provider !== "test") return null;
   return getTestCheckout(sessionId, user.id);
 }
 
@@ -67,7 +67,7 @@ async function testLicenceOf(user: CurrentUser) {
 
 /** What the test portal shows its admin; null when there is nothing for this user to manage. */
 export async function getTestPortal(user: CurrentUser): Promise<TestPortalState | null> {
-  if (getPaymentGateway().provider !== "test") return null;
+  if (paymentSettings().provider !== "test") return null;
   const licence = await testLicenceOf(user);
   if (!licence) return null;
   const [{ users }] = (await getDb()

@@ -2,6 +2,8 @@ import "server-only";
 
 import Stripe from "stripe";
 
+import { AppError } from "@/lib/errors";
+
 import { paymentSettings } from "../config";
 import { createStripeGateway } from "./stripe";
 import { createTestGateway } from "./test-provider";
@@ -26,9 +28,14 @@ function stripeClient(secretKey: string): Stripe {
   return stripe.client;
 }
 
-/** The payment provider this process uses: Stripe with a key, otherwise the local test checkout. */
+/**
+ * The payment provider this process uses: Stripe with a key, otherwise the local test checkout where
+ * it is allowed. Without either, payments are unavailable (and `npm start` refuses to start).
+ */
 export function getPaymentGateway(): PaymentGateway {
   const settings = paymentSettings();
+  if (settings.provider === "none")
+    throw new AppError("unavailable", "Payments are not set up on this server yet. Please contact us.");
   if (settings.provider === "test") return createTestGateway();
   return createStripeGateway(stripeClient(settings.secretKey), settings);
 }
