@@ -21,8 +21,8 @@ const nextConfig: NextConfig = {
     deviceSizes: [640, 750, 828, 1080, 1200, 1920, 2048, 3840],
     imageSizes: [16, 32, 48, 64, 96, 128, 256, 384],
   },
-  // PGlite and its socket server are only used by scripts, never bundled into the app.
-  serverExternalPackages: ["@electric-sql/pglite", "@electric-sql/pglite-socket", "pino", "pino-pretty"],
+  // PGlite is only used by scripts, never bundled into the app.
+  serverExternalPackages: ["@electric-sql/pglite", "pino", "pino-pretty"],
   async headers() {
     return [{ source: "/:path*", headers: securityHeaders }];
   },

@@ -3,7 +3,8 @@ import path from "node:path";
 
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
-import { PGLiteSocketServer } from "@electric-sql/pglite-socket";
+
+import { serveEmbeddedSocket } from "./embedded-socket";
 
 /**
  * The embedded default: PGlite served over the PostgreSQL wire protocol, so the app
@@ -104,14 +105,8 @@ export async function startEmbeddedDatabase(options: {
   let db: PGlite | undefined;
   try {
     db = await PGlite.create({ dataDir: path.join(dataDir, "pgdata"), extensions: { pg_trgm } });
-    const server = new PGLiteSocketServer({
-      db,
-      host: "127.0.0.1",
-      port: options.port ?? 0,
-      maxConnections: 64,
-    });
-    await server.start();
-    const port = Number(server.getServerConn().split(":").pop());
+    const server = await serveEmbeddedSocket({ db, host: "127.0.0.1", port: options.port ?? 0 });
+    const port = server.port;
     fs.writeFileSync(
       lockPath(dataDir),
       JSON.stringify({ pid: process.pid, port, startedAt: new Date().toISOString() } satisfies LockInfo),
