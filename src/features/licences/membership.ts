@@ -4,6 +4,7 @@ import { and, count, eq, isNull } from "drizzle-orm";
 
 import { getDb, type Transaction } from "@/db/client";
 import { licenses, profiles } from "@/db/schema";
+import { grantsAccess } from "@/features/billing/sync";
 import { AppError } from "@/lib/errors";
 
 /** The database's own seat guard (migration 0005) raises this when a licence is full. */
@@ -17,7 +18,8 @@ function isSeatGuardError(error: unknown): boolean {
  * Puts a user on a licence, taking a seat (SPEC §4 "user membership"; SECURITY.md R18). One
  * transaction locks the licence row, counts its users and updates the profile, so concurrent adds
  * queue and exactly the free seats are filled; the database trigger refuses anything that slips by.
- * Only a user on no plan can be added ("User On Active Plan" otherwise).
+ * Only a licence whose subscription gives access takes members (ADR 035), and only a user on no plan
+ * can join ("User On Active Plan" otherwise). Every way onto a licence comes through here.
  */
 export async function addMemberToLicence(
   licenseId: string,
@@ -26,11 +28,20 @@ export async function addMemberToLicence(
 ): Promise<void> {
   const add = async (tx: Transaction) => {
     const [licence] = await tx
-      .select({ seats: licenses.numberOfLicenses })
+      .select({
+        seats: licenses.numberOfLicenses,
+        status: licenses.status,
+        organisation: licenses.organisation,
+      })
       .from(licenses)
       .where(eq(licenses.licenseId, licenseId))
       .for("update");
     if (!licence) throw new AppError("not_found", "That licence does not exist.");
+    if (!grantsAccess(licence.status))
+      throw new AppError(
+        "subscription_required",
+        `The licence of ${licence.organisation ?? "this organisation"} is not active, so no one can join it until its subscription is renewed.`,
+      );
     const [{ used }] = (await tx
       .select({ used: count() })
       .from(profiles)
