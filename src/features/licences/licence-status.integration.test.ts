@@ -6,10 +6,12 @@ import { getProfileSummary } from "@/features/accounts/queries";
 import { currentUserOf, insertUser, uniqueEmail } from "@tests/fixtures/accounts";
 import { runAs as run } from "@tests/fixtures/actions";
 import { setupTestDatabase } from "@tests/fixtures/db";
+import { insertOrganisation } from "@tests/fixtures/licences";
 import { latestEmailTo } from "@tests/fixtures/mailbox";
 
 import * as commands from "./commands";
 import { addMemberToLicence } from "./membership";
+import { getRequestsToJoin } from "./queries";
 
 /**
  * Membership follows the licence's status (ADR 035): a licence whose subscription gives no access
@@ -20,14 +22,7 @@ const database = setupTestDatabase();
 const withoutAccess = ["canceled", "unpaid", "incomplete", "incomplete_expired", "paused"];
 const withAccess = ["active", "trialing", "past_due"];
 
-async function organisation(seats = 5) {
-  const [licence] = await database.db
-    .insert(licenses)
-    .values({ organisation: "Status Pharmacy Ltd", numberOfLicenses: seats })
-    .returning();
-  const admin = await insertUser({ admin: true, subscribed: true, licenseId: licence!.licenseId });
-  return { licenseId: licence!.licenseId, admin: await currentUserOf(admin) };
-}
+const organisation = () => insertOrganisation({ name: "Status Pharmacy Ltd" });
 
 /** What the provider's sync does when a subscription changes state: the licence and its users follow. */
 async function setStatus(licenseId: string, status: string) {
@@ -75,6 +70,46 @@ describe("joining a licence whose subscription gives no access", () => {
     },
   );
 
+  it.each(withoutAccess)(
+    "is refused when the licence is %s, on accepting an admin's request",
+    async (status) => {
+      const { admin, licenseId } = await organisation();
+      const user = await currentUserOf(await insertUser());
+      expect(await run(commands.addUser, { email: user.email }, admin)).toMatchObject({ ok: true });
+      await setStatus(licenseId, status);
+      const [request] = await getRequestsToJoin(user.id);
+      expect(await run(commands.acceptRequest, { requestId: request!.id }, user)).toMatchObject({
+        ok: false,
+        code: "subscription_required",
+        message: expect.stringMatching(/Status Pharmacy Ltd.*not active/),
+      });
+      expect(await profileOf(user.id)).toMatchObject({
+        licenseId: null,
+        delegate: false,
+        isSubscribed: false,
+      });
+    },
+  );
+
+  it.each(withoutAccess)(
+    "is not even asked for when the licence is %s: no request, no invitation, no e-mail",
+    async (status) => {
+      const { admin, licenseId } = await organisation();
+      await setStatus(licenseId, status);
+      const user = await insertUser();
+      const invitee = uniqueEmail("lapsed");
+      // An admin whose session still says subscribed (a sync not yet run) is refused all the same.
+      for (const attempt of [
+        run(commands.addUser, { email: user.email }, admin),
+        run(commands.inviteUser, { email: invitee }, admin),
+      ])
+        expect(await attempt).toMatchObject({ ok: false, code: "subscription_required" });
+      expect(await getRequestsToJoin(user.id)).toEqual([]);
+      await expect(latestEmailTo(user.email)).rejects.toThrow(/No e-mail/);
+      await expect(latestEmailTo(invitee)).rejects.toThrow(/No e-mail/);
+    },
+  );
+
   it("leaves the invitation open, so it can be used once the subscription is renewed", async () => {
     const { admin, licenseId } = await organisation();
     const email = uniqueEmail("patient");
@@ -91,12 +126,18 @@ describe("joining a licence whose subscription gives no access", () => {
 describe("joining a licence whose subscription gives access", () => {
   it.each(withAccess)("is allowed when the licence is %s, and the newcomer is subscribed", async (status) => {
     const { admin, licenseId } = await organisation();
+    await setStatus(licenseId, status);
     const email = uniqueEmail("joiner");
     const token = await inviteToken(admin, email);
-    await setStatus(licenseId, status);
     const invitee = await currentUserOf(await insertUser({ email }));
     expect(await run(commands.joinWithInvite, { token }, invitee)).toMatchObject({ ok: true });
     expect(await profileOf(invitee.id)).toMatchObject({ licenseId, delegate: true, isSubscribed: true });
+
+    const asked = await currentUserOf(await insertUser());
+    expect(await run(commands.addUser, { email: asked.email }, admin)).toMatchObject({ ok: true });
+    const [request] = await getRequestsToJoin(asked.id);
+    expect(await run(commands.acceptRequest, { requestId: request!.id }, asked)).toMatchObject({ ok: true });
+    expect(await profileOf(asked.id)).toMatchObject({ licenseId, delegate: true, isSubscribed: true });
   });
 });
 
