@@ -146,19 +146,24 @@ export async function expectWithinWidth(locator: Locator) {
 }
 
 /**
- * A second person in a journey: their own browser context and client address, signed in, cookie
- * notice answered. Close the returned context when done.
+ * A second person in a journey: their own browser context and client address, cookie notice
+ * answered, not signed in. Close the returned context when done.
  */
+export async function openElsewhere(browser: Browser, baseURL: string) {
+  const context = await browser.newContext({ extraHTTPHeaders: { "x-forwarded-for": uniqueAddress() } });
+  await context.addCookies([{ name: "cookieConsent", value: "rejected", url: baseURL }]);
+  return { context, page: await context.newPage() };
+}
+
+/** `openElsewhere`, signed in as the person. */
 export async function signInElsewhere(
   browser: Browser,
   baseURL: string,
   person: { email: string; password: string },
 ) {
-  const context = await browser.newContext({ extraHTTPHeaders: { "x-forwarded-for": uniqueAddress() } });
-  await context.addCookies([{ name: "cookieConsent", value: "rejected", url: baseURL }]);
-  const page = await context.newPage();
-  await signInByApi(page, baseURL, person.email, person.password);
-  return { context, page };
+  const opened = await openElsewhere(browser, baseURL);
+  await signInByApi(opened.page, baseURL, person.email, person.password);
+  return opened;
 }
 
 /** On Manage Users, the admin asks the user with this e-mail to join, and closes the dialog. */

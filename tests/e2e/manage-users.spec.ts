@@ -5,6 +5,7 @@ import {
   expect,
   expectNoSidewaysScroll,
   expectWithinWidth,
+  openElsewhere,
   readCode,
   sendRequestToJoin,
   signInByApi,
@@ -66,8 +67,15 @@ test("an admin asks a registered user to join, who accepts from the e-mail and a
   const request = await fetchLatestEmail(baseURL!, registered.email);
   expect(request.subject).toBe("Ada Tester asked you to join journey Pharmacy Ltd on TariffScope");
   const requestLink = /https?:\/\/\S+\/account-management\/licence-requests/.exec(request.text)![0];
-  const asked = await signInElsewhere(browser, baseURL!, registered);
+  const asked = await openElsewhere(browser, baseURL!);
   await asked.page.goto(requestLink);
+  await expect(asked.page).toHaveURL(
+    /\/account-management\/signin\?redirect=%2Faccount-management%2Flicence-requests$/,
+  );
+  await asked.page.getByLabel("Email").fill(registered.email);
+  await asked.page.getByLabel("Password").fill(registered.password);
+  await asked.page.getByRole("button", { name: "Login" }).click();
+  await expect(asked.page).toHaveURL(/\/account-management\/licence-requests$/);
   const card = asked.page.getByRole("group", { name: "Join journey Pharmacy Ltd" });
   await expect(card).toContainText("Ada Tester, an administrator of journey Pharmacy Ltd");
   await expectNoAxeViolations(asked.page);
