@@ -103,6 +103,18 @@ export async function setSeats(licenseId: string, seats: number) {
   ]);
 }
 
+/**
+ * What the provider's sync does when a licence's subscription changes state: the licence takes the
+ * status, and its users' access follows it (ADR 035).
+ */
+export async function setLicenceStatus(licenseId: string, status: string, subscribed: boolean) {
+  await database().query("update licenses set status = $2 where license_id = $1", [licenseId, status]);
+  await database().query("update profiles set is_subscribed = $2 where license_id = $1", [
+    licenseId,
+    subscribed,
+  ]);
+}
+
 /** Reads the test server's data directly, to check what a page shows against what was imported. */
 export async function queryRows<T extends Record<string, unknown>>(text: string, values: unknown[] = []) {
   return (await database().query<T>(text, values)).rows;

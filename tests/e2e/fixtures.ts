@@ -1,4 +1,4 @@
-import { test as base, expect, type Locator, type Page } from "@playwright/test";
+import { test as base, expect, type Browser, type Locator, type Page } from "@playwright/test";
 
 import { fetchLatestEmail, extractCode } from "../fixtures/mailbox";
 
@@ -121,4 +121,72 @@ export async function waitForHydration(locator: Locator) {
       locator.evaluate((element) => Object.keys(element).some((key) => key.startsWith("__reactProps$"))),
     )
     .toBe(true);
+}
+
+/** The page is no wider than the window: nothing makes a phone scroll sideways. */
+export async function expectNoSidewaysScroll(page: Page) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+}
+
+/** The element lies within the window's width and nothing inside it sticks out. */
+export async function expectWithinWidth(locator: Locator) {
+  const { left, right, overflow, width } = await locator.evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    return {
+      left: box.left,
+      right: box.right,
+      overflow: element.scrollWidth - element.clientWidth,
+      width: window.innerWidth,
+    };
+  });
+  expect(left).toBeGreaterThanOrEqual(0);
+  expect(right).toBeLessThanOrEqual(width);
+  expect(overflow).toBeLessThanOrEqual(0);
+}
+
+/**
+ * A second person in a journey: their own browser context and client address, cookie notice
+ * answered, not signed in. Close the returned context when done.
+ */
+export async function openElsewhere(browser: Browser, baseURL: string) {
+  const context = await browser.newContext({ extraHTTPHeaders: { "x-forwarded-for": uniqueAddress() } });
+  await context.addCookies([{ name: "cookieConsent", value: "rejected", url: baseURL }]);
+  return { context, page: await context.newPage() };
+}
+
+/** `openElsewhere`, signed in as the person. */
+export async function signInElsewhere(
+  browser: Browser,
+  baseURL: string,
+  person: { email: string; password: string },
+) {
+  const opened = await openElsewhere(browser, baseURL);
+  await signInByApi(opened.page, baseURL, person.email, person.password);
+  return opened;
+}
+
+/** On Manage Users, the admin asks the user with this e-mail to join, and closes the dialog. */
+export async function sendRequestToJoin(page: Page, email: string) {
+  await page.getByRole("button", { name: "Add User" }).click();
+  const dialog = page.getByRole("dialog", { name: "Add User" });
+  await dialog.getByLabel("Email").fill(email);
+  await dialog.getByRole("button", { name: "Search" }).click();
+  await dialog.getByRole("button", { name: "Send request" }).click();
+  await expect(page.getByText(`${email} will join your licence once they accept.`)).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+}
+
+/** The person accepts the one request to join a licence waiting for them, and lands in the app. */
+export async function acceptRequestToJoin(
+  browser: Browser,
+  baseURL: string,
+  person: { email: string; password: string },
+) {
+  const { context, page } = await signInElsewhere(browser, baseURL, person);
+  await page.goto("/account-management/licence-requests");
+  await page.getByRole("button", { name: "Accept and join" }).click();
+  await expect(page).toHaveURL(/\/drug-tariff-parts\/partviiia\?delegateSuccess=true$/);
+  await context.close();
 }

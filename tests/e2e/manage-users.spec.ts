@@ -1,17 +1,31 @@
 import { expectNoAxeViolations } from "../fixtures/axe";
 import { fetchLatestEmail } from "../fixtures/mailbox";
-import { createOrganisation, createPerson, setSeats } from "./database";
-import { expect, readCode, signInByApi, test, typeCode, uniqueEmail } from "./fixtures";
+import { createOrganisation, createPerson, setLicenceStatus, setSeats } from "./database";
+import {
+  expect,
+  expectNoSidewaysScroll,
+  expectWithinWidth,
+  openElsewhere,
+  readCode,
+  sendRequestToJoin,
+  signInByApi,
+  signInElsewhere,
+  test,
+  typeCode,
+  uniqueEmail,
+} from "./fixtures";
 
 const manageUsers = "/account-management/dashboard?section=manage-users";
 
-test("an admin adds a registered user, invites a new address who signs up and appears, and removes a user", async ({
+test("an admin asks a registered user to join, who accepts from the e-mail and appears; invites a new address who signs up and appears; and removes a user", async ({
   page,
   browser,
   baseURL,
 }) => {
+  // Three people, two e-mails and a sign-up: longer than one person's journey.
+  test.slow();
   const org = await createOrganisation({ seats: 5, label: "journey" });
-  const registered = await createPerson(uniqueEmail("registered"));
+  const registered = await createPerson(uniqueEmail("registered"), { firstName: "Rhea" });
   await signInByApi(page, baseURL!, org.admin.email, org.admin.password);
   await page.goto(manageUsers);
 
@@ -21,22 +35,58 @@ test("an admin adds a registered user, invites a new address who signs up and ap
   await expect(details.nth(2)).toHaveText("4");
   await expectNoAxeViolations(page);
 
-  // Add a registered user.
+  // Ask a registered user to join: the search shows only their name.
   await page.getByRole("button", { name: "Add User" }).click();
   const dialog = page.getByRole("dialog", { name: "Add User" });
   await dialog.getByLabel("Email").fill("not an address");
   await dialog.getByRole("button", { name: "Search" }).click();
   await expect(dialog.getByRole("alert")).toHaveText("Please enter a valid email address");
-  await dialog.getByLabel("Email").fill(registered.email);
+  await dialog.getByLabel("Email").fill(registered.email.toUpperCase());
   await dialog.getByRole("button", { name: "Search" }).click();
-  await expect(dialog).toContainText(registered.email);
+  await expect(dialog).toContainText("Rhea Tester");
+  await expect(dialog).not.toContainText("Pharmacist");
   await expectNoAxeViolations(page);
-  await dialog.getByRole("button", { name: "Add", exact: true }).click();
-  await expect(page.getByText("User Added Successfully")).toBeVisible();
+  await dialog.getByRole("button", { name: "Send request" }).click();
+  await expect(page.getByText("Request Sent")).toBeVisible();
+  await expect(
+    page.getByText(`${registered.email.toUpperCase()} will join your licence once they accept.`),
+  ).toBeVisible();
   await expect(dialog.getByLabel("Email")).toHaveValue("");
   await page.keyboard.press("Escape");
+
+  // The request waits in the list and holds no seat.
   const table = page.getByRole("region", { name: "Users on this licence" });
+  const waiting = page.getByRole("region", { name: "Waiting for an answer" });
+  await expect(waiting.getByRole("listitem")).toContainText(registered.email);
+  await expect(table.getByRole("row", { name: new RegExp(registered.email) })).toBeHidden();
+  await expect(details.nth(2)).toHaveText("4");
+  await expectNoAxeViolations(page);
+  await expectNoSidewaysScroll(page);
+
+  // The user reads the request in their e-mail and accepts it.
+  const request = await fetchLatestEmail(baseURL!, registered.email);
+  expect(request.subject).toBe("Ada Tester asked you to join journey Pharmacy Ltd on TariffScope");
+  const requestLink = /https?:\/\/\S+\/account-management\/licence-requests/.exec(request.text)![0];
+  const asked = await openElsewhere(browser, baseURL!);
+  await asked.page.goto(requestLink);
+  await expect(asked.page).toHaveURL(
+    /\/account-management\/signin\?redirect=%2Faccount-management%2Flicence-requests$/,
+  );
+  await asked.page.getByLabel("Email").fill(registered.email);
+  await asked.page.getByLabel("Password").fill(registered.password);
+  await asked.page.getByRole("button", { name: "Login" }).click();
+  await expect(asked.page).toHaveURL(/\/account-management\/licence-requests$/);
+  const card = asked.page.getByRole("group", { name: "Join journey Pharmacy Ltd" });
+  await expect(card).toContainText("Ada Tester, an administrator of journey Pharmacy Ltd");
+  await expectNoAxeViolations(asked.page);
+  await expectWithinWidth(asked.page.getByRole("main"));
+  await card.getByRole("button", { name: "Accept and join" }).click();
+  await expect(asked.page).toHaveURL(/\/drug-tariff-parts\/partviiia\?delegateSuccess=true$/);
+  await asked.context.close();
+
+  await page.reload();
   await expect(table.getByRole("row", { name: new RegExp(registered.email) })).toBeVisible();
+  await expect(waiting).toBeHidden();
   await expect(details.nth(2)).toHaveText("3");
 
   // Invite a new address.
@@ -95,7 +145,7 @@ test("an admin adds a registered user, invites a new address who signs up and ap
   await removedContext.close();
 });
 
-test("admins have no remove control, a user on another plan cannot be added, and a full licence disables Add User", async ({
+test("admins have no remove control, the search tells nothing of a user on another plan, and a full licence disables Add User", async ({
   page,
   baseURL,
 }) => {
@@ -115,12 +165,87 @@ test("admins have no remove control, a user on another plan cannot be added, and
   const dialog = page.getByRole("dialog", { name: "Add User" });
   await dialog.getByLabel("Email").fill(other.delegates[0]!.email);
   await dialog.getByRole("button", { name: "Search" }).click();
-  await expect(dialog).toContainText("User On Active Plan");
-  await expect(dialog.getByRole("button", { name: "Add", exact: true })).toHaveCount(0);
+  await expect(dialog).toContainText("Member0 Tester");
+  await expect(dialog.getByRole("button", { name: "Send request" })).toBeVisible();
+  for (const secret of ["User On Active Plan", "other Pharmacy Ltd", "Pharmacist"])
+    await expect(dialog).not.toContainText(secret);
   await page.keyboard.press("Escape");
   await page.getByRole("button", { name: "Add User" }).click();
   await expect(dialog.getByLabel("Email")).toHaveValue("");
-  await expect(dialog).not.toContainText("User On Active Plan");
+  await expect(dialog).not.toContainText("Member0 Tester");
+});
+
+test("a user declines a request they find after signing in, and an admin cancels another", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const org = await createOrganisation({ seats: 5, label: "decline" });
+  const decliner = await createPerson(uniqueEmail("decliner"));
+  const withdrawn = await createPerson(uniqueEmail("withdrawn"));
+  await signInByApi(page, baseURL!, org.admin.email, org.admin.password);
+  await page.goto(manageUsers);
+  for (const person of [decliner, withdrawn]) await sendRequestToJoin(page, person.email);
+  const waiting = page.getByRole("region", { name: "Waiting for an answer" });
+  await expect(waiting.getByRole("listitem")).toHaveCount(2);
+
+  // Without a plan, the user lands on the plans page after signing in, and is told of the request there.
+  const asked = await signInElsewhere(browser, baseURL!, decliner);
+  await asked.page.goto("/drug-tariff-parts/partviiia");
+  await expect(asked.page).toHaveURL(/\/pricing\/choose-your-plan$/);
+  const notice = asked.page.getByRole("complementary", { name: "Requests to join a licence" });
+  await expect(notice).toContainText("decline Pharmacy Ltd has asked you to join its TariffScope licence.");
+  await expectNoAxeViolations(asked.page);
+  await expectWithinWidth(notice);
+  await notice.getByRole("link", { name: "Review the request" }).click();
+  await asked.page.getByRole("button", { name: "Decline" }).click();
+  await expect(asked.page.getByRole("status")).toHaveText(
+    "You declined the request to join decline Pharmacy Ltd.",
+  );
+  await expect(asked.page.getByText("You have no requests waiting.")).toBeVisible();
+  await asked.context.close();
+
+  await page.reload();
+  await expect(waiting.getByRole("listitem")).toHaveCount(1);
+  await waiting.getByRole("button", { name: `Cancel the request to ${withdrawn.email}` }).click();
+  await expect(page.getByText("Request Cancelled")).toBeVisible();
+  await expect(waiting).toBeHidden();
+  const table = page.getByRole("region", { name: "Users on this licence" });
+  for (const person of [decliner, withdrawn])
+    await expect(table.getByRole("row", { name: new RegExp(person.email) })).toBeHidden();
+
+  const cancelledFor = await signInElsewhere(browser, baseURL!, withdrawn);
+  await cancelledFor.page.goto("/account-management/licence-requests");
+  await expect(cancelledFor.page.getByText("You have no requests waiting.")).toBeVisible();
+  await cancelledFor.context.close();
+});
+
+test("a request to join a licence that has since been cancelled cannot be accepted", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const org = await createOrganisation({ seats: 5, label: "lapsed" });
+  const person = await createPerson(uniqueEmail("lapsed-user"));
+  await signInByApi(page, baseURL!, org.admin.email, org.admin.password);
+  await page.goto(manageUsers);
+  await sendRequestToJoin(page, person.email);
+
+  await setLicenceStatus(org.licenseId, "canceled", false);
+  const asked = await signInElsewhere(browser, baseURL!, person);
+  await asked.page.goto("/account-management/licence-requests");
+  const card = asked.page.getByRole("group", { name: "Join lapsed Pharmacy Ltd" });
+  await card.getByRole("button", { name: "Accept and join" }).click();
+  await expect(card.getByRole("alert")).toHaveText(
+    "The licence of lapsed Pharmacy Ltd is not active, so no one can join it until its subscription is renewed.",
+  );
+  await asked.page.goto("/drug-tariff-parts/partviiia");
+  await expect(asked.page).toHaveURL(/\/pricing\/choose-your-plan$/);
+  await asked.context.close();
+
+  // The admin's own access has ended with the licence.
+  await page.goto(manageUsers);
+  await expect(page).toHaveURL(/\/pricing\/choose-your-plan$/);
 });
 
 test("a delegate is told they do not have permission", async ({ page, baseURL }) => {

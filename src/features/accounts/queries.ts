@@ -3,7 +3,8 @@ import "server-only";
 import { eq } from "drizzle-orm";
 
 import { getDb } from "@/db/client";
-import { profiles } from "@/db/schema";
+import { licenses, profiles } from "@/db/schema";
+import { grantsAccess } from "@/features/billing/sync";
 
 export type Country = 1 | 2;
 
@@ -22,6 +23,11 @@ export type ProfileSummary = {
   lastSignedIn: Date | null;
 };
 
+/**
+ * The signed-in user's profile, read on every request. `isSubscribed` also follows their licence: a
+ * member of a licence whose subscription gives no access is not subscribed, whatever their profile
+ * row says (ADR 035).
+ */
 export async function getProfileSummary(userId: string): Promise<ProfileSummary | null> {
   const [row] = await getDb()
     .select({
@@ -36,8 +42,16 @@ export async function getProfileSummary(userId: string): Promise<ProfileSummary 
       licenseId: profiles.licenseId,
       country: profiles.country,
       lastSignedIn: profiles.lastSignedIn,
+      licenceStatus: licenses.status,
     })
     .from(profiles)
+    .leftJoin(licenses, eq(licenses.licenseId, profiles.licenseId))
     .where(eq(profiles.id, userId));
-  return row ? { ...row, country: row.country === 2 ? 2 : 1 } : null;
+  if (!row) return null;
+  const { licenceStatus, ...profile } = row;
+  return {
+    ...profile,
+    isSubscribed: profile.isSubscribed && (licenceStatus === null || grantsAccess(licenceStatus)),
+    country: profile.country === 2 ? 2 : 1,
+  };
 }

@@ -8,6 +8,18 @@ import * as commands from "./commands";
 export const searchLicenceUser = createAction(commands.searchUser.options, commands.searchUser.handler);
 export const addLicenceUser = createAction(commands.addUser.options, commands.addUser.handler);
 export const removeLicenceUser = createAction(commands.removeUser.options, commands.removeUser.handler);
+export const cancelLicenceRequest = createAction(
+  commands.cancelRequest.options,
+  commands.cancelRequest.handler,
+);
+export const acceptLicenceRequest = createAction(
+  commands.acceptRequest.options,
+  commands.acceptRequest.handler,
+);
+export const declineLicenceRequest = createAction(
+  commands.declineRequest.options,
+  commands.declineRequest.handler,
+);
 export const inviteLicenceUser = createAction(commands.inviteUser.options, commands.inviteUser.handler);
 export const acceptLicenceInvite = createAction(
   commands.joinWithInvite.options,
@@ -17,7 +29,7 @@ export const dismissSubscriptionNotice = createAction(
   commands.dismissSubscriptionNotice.options,
   commands.dismissSubscriptionNotice.handler,
 );
-export const getSubscriptionNoticeState = createAction(
-  commands.subscriptionNoticeState.options,
-  commands.subscriptionNoticeState.handler,
+export const getAccountNoticeState = createAction(
+  commands.accountNoticeState.options,
+  commands.accountNoticeState.handler,
 );

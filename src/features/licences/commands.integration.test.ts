@@ -1,32 +1,22 @@
 import { count, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 
-import { devOutbox, licenceInvites, licenses, profiles } from "@/db/schema";
+import { devOutbox, licenceInvites, profiles } from "@/db/schema";
 import { currentUserOf, insertUser, uniqueEmail } from "@tests/fixtures/accounts";
 import { runAs } from "@tests/fixtures/actions";
 import { setupTestDatabase } from "@tests/fixtures/db";
+import { insertOrganisation } from "@tests/fixtures/licences";
 import { latestEmailTo } from "@tests/fixtures/mailbox";
 
 import * as commands from "./commands";
+import { getRequestsToJoin } from "./queries";
 
 const database = setupTestDatabase();
 
 const run = runAs;
 
 /** An organisation: a licence with an admin and a delegate. */
-async function organisation(seats = 5, name = "Shah Pharmacy Ltd") {
-  const [licence] = await database.db
-    .insert(licenses)
-    .values({ organisation: name, numberOfLicenses: seats })
-    .returning();
-  const admin = await insertUser({ admin: true, subscribed: true, licenseId: licence!.licenseId });
-  const member = await insertUser({ delegate: true, subscribed: true, licenseId: licence!.licenseId });
-  return {
-    licenseId: licence!.licenseId,
-    admin: await currentUserOf(admin),
-    member: await currentUserOf(member),
-  };
-}
+const organisation = (seats = 5, name = "Shah Pharmacy Ltd") => insertOrganisation({ seats, name });
 
 async function profileOf(id: string) {
   return (await database.db.select().from(profiles).where(eq(profiles.id, id)))[0]!;
@@ -58,11 +48,15 @@ describe("who may manage a licence (SECURITY.md R1, R2)", () => {
       code: "not_found",
     });
     expect((await profileOf(b.member.id)).licenseId).toBe(b.licenseId);
-    // B's delegate is on a plan already, so A cannot take them either.
-    expect(await run(commands.addUser, { email: b.member.email }, a.admin)).toMatchObject({
+    // A may ask B's delegate, but that changes nothing for them, and they cannot accept while on B.
+    expect(await run(commands.addUser, { email: b.member.email }, a.admin)).toMatchObject({ ok: true });
+    const [request] = await getRequestsToJoin(b.member.id);
+    expect(await run(commands.acceptRequest, { requestId: request!.id }, b.member)).toMatchObject({
       ok: false,
-      message: "User On Active Plan",
+      code: "conflict",
+      message: expect.stringMatching(/^User On Active Plan/),
     });
+    expect(await profileOf(b.member.id)).toMatchObject({ licenseId: b.licenseId, isSubscribed: true });
   });
 
   it.each([
@@ -83,14 +77,19 @@ describe("who may manage a licence (SECURITY.md R1, R2)", () => {
 });
 
 describe("adding and removing users", () => {
-  it("adds a registered user, e-mails them, and removes them again with an e-mail too", async () => {
+  it("adds a registered user once they accept, e-mails them, and removes them again with an e-mail too", async () => {
     const { admin, licenseId } = await organisation();
-    const newcomer = await insertUser();
+    const newcomer = await currentUserOf(await insertUser());
     expect(await run(commands.searchUser, { email: newcomer.email.toUpperCase() }, admin)).toMatchObject({
       ok: true,
-      data: { found: true, email: newcomer.email, onActivePlan: false },
+      data: { found: true },
     });
     expect(await run(commands.addUser, { email: newcomer.email }, admin)).toMatchObject({ ok: true });
+    const [request] = await getRequestsToJoin(newcomer.id);
+    expect(await run(commands.acceptRequest, { requestId: request!.id }, newcomer)).toEqual({
+      ok: true,
+      data: { organisation: "Shah Pharmacy Ltd" },
+    });
     expect(await profileOf(newcomer.id)).toMatchObject({ licenseId, delegate: true, isSubscribed: true });
     const added = await latestEmailTo(newcomer.email);
     expect(added.subject).toMatch(/Shah Pharmacy Ltd/);
@@ -192,8 +191,10 @@ describe("invitations (SECURITY.md R17, abuse case 3)", () => {
     const email = uniqueEmail("late");
     await run(commands.inviteUser, { email }, admin);
     const token = /token=([\w-]+)/.exec((await latestEmailTo(email)).text)![1]!;
-    const walkIn = await insertUser();
+    const walkIn = await currentUserOf(await insertUser());
     expect(await run(commands.addUser, { email: walkIn.email }, admin)).toMatchObject({ ok: true });
+    const [request] = await getRequestsToJoin(walkIn.id);
+    expect(await run(commands.acceptRequest, { requestId: request!.id }, walkIn)).toMatchObject({ ok: true });
     const invitee = await currentUserOf(await insertUser({ email }));
     expect(await run(commands.joinWithInvite, { token }, invitee)).toMatchObject({
       ok: false,
@@ -209,16 +210,29 @@ describe("invitations (SECURITY.md R17, abuse case 3)", () => {
 describe("the subscription notice", () => {
   it("shows for a user without a subscription until they close it, and never for a subscriber", async () => {
     const user = await currentUserOf(await insertUser());
-    expect(await run(commands.subscriptionNoticeState, {}, user)).toEqual({ ok: true, data: { show: true } });
-    await run(commands.dismissSubscriptionNotice, {}, user);
-    expect(await run(commands.subscriptionNoticeState, {}, user)).toEqual({
+    expect(await run(commands.accountNoticeState, {}, user)).toEqual({
       ok: true,
-      data: { show: false },
+      data: { subscriptionNotice: true, requestsToJoin: [] },
+    });
+    await run(commands.dismissSubscriptionNotice, {}, user);
+    expect(await run(commands.accountNoticeState, {}, user)).toEqual({
+      ok: true,
+      data: { subscriptionNotice: false, requestsToJoin: [] },
     });
     const { member } = await organisation();
-    expect(await run(commands.subscriptionNoticeState, {}, member)).toEqual({
+    expect(await run(commands.accountNoticeState, {}, member)).toEqual({
       ok: true,
-      data: { show: false },
+      data: { subscriptionNotice: false, requestsToJoin: [] },
+    });
+  });
+
+  it("gives way to a request to join a licence, which the user is told about instead", async () => {
+    const { admin } = await organisation(5, "Asking Ltd");
+    const user = await currentUserOf(await insertUser());
+    await run(commands.addUser, { email: user.email }, admin);
+    expect(await run(commands.accountNoticeState, {}, user)).toEqual({
+      ok: true,
+      data: { subscriptionNotice: false, requestsToJoin: ["Asking Ltd"] },
     });
   });
 });

@@ -1,6 +1,6 @@
 import "server-only";
 
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 
 import { getDb } from "@/db/client";
 import { licenses, profiles } from "@/db/schema";
@@ -8,7 +8,9 @@ import { consumeRateLimit, consumeRateLimits } from "@/features/access/rate-limi
 import { defineAction as define } from "@/lib/define-action";
 import {
   addedToLicenceEmail,
+  type EmailContent,
   inviteEmail,
+  licenceRequestEmail,
   removedFromLicenceEmail,
   sendEmail,
   unsubscribeUrlFor,
@@ -18,17 +20,32 @@ import { AppError } from "@/lib/errors";
 import { getLogger } from "@/lib/logger";
 import type { CurrentUser } from "@/lib/session";
 
-import { acceptInvite, createInvite, inviteValidDays } from "./invites";
-import { addMemberToLicence, removeMemberFromLicence } from "./membership";
-import { findUserByEmail, getSeatUsage } from "./queries";
-import { acceptInviteSchema, emptySchema, licenceEmailSchema, removeUserSchema } from "./schemas";
+import { acceptInvite, createInvite } from "./invites";
+import { assertRoomForAnotherMember, joinOfferValidDays, removeMemberFromLicence } from "./membership";
+import { requestsToJoinPath } from "./paths";
+import { findProfileByEmail, getRequestsToJoin, searchUserForLicence } from "./queries";
+import {
+  acceptMembershipRequest,
+  cancelMembershipRequest,
+  declineMembershipRequest,
+  requestMembership,
+} from "./requests";
+import {
+  acceptInviteSchema,
+  emptySchema,
+  licenceEmailSchema,
+  removeUserSchema,
+  requestIdSchema,
+} from "./schemas";
 
 /**
  * The licence actions as plain definitions: `actions.ts` turns each into a server action with
  * `createAction`, and tests run them with `runAction` as any user they like.
  */
 
-export const invitesPerAdmin = { max: 20, windowSeconds: 60 * 60 } as const;
+/** Invitations and requests to join, together: each sends an e-mail to an address the admin typed. */
+export const joinOffersPerAdmin = { max: 20, windowSeconds: 60 * 60 } as const;
+const joinOffersPerLicence = { max: 50, windowSeconds: 60 * 60 } as const;
 export const searchesPerAdmin = { max: 120, windowSeconds: 60 * 60 } as const;
 
 /** The admin's own licence: every licence action works on it and nothing else (R2). */
@@ -45,53 +62,107 @@ async function organisationOf(licenseId: string): Promise<string> {
   return row?.organisation ?? "your organisation";
 }
 
-/** Notification e-mails must not undo the change they report: failures are logged, not thrown. */
-async function notify(send: () => Promise<unknown>, what: string) {
+/** Counts one invitation or request to join against the admin's and the licence's hourly allowance (R6). */
+async function consumeJoinOfferAllowance(adminId: string, licenseId: string): Promise<void> {
+  const limit = await consumeRateLimits([
+    { key: `licence-offer:admin:${adminId}`, rule: joinOffersPerAdmin },
+    { key: `licence-offer:licence:${licenseId}`, rule: joinOffersPerLicence },
+  ]);
+  if (!limit.allowed)
+    throw new AppError(
+      "rate_limited",
+      `You have sent a lot of invitations and requests. Please try again in ${Math.ceil(limit.retryAfterSeconds / 60)} minutes.`,
+    );
+}
+
+const nameOf = (user: CurrentUser) => `${user.firstName} ${user.lastName}`.trim() || user.email;
+
+/**
+ * A non-essential e-mail about a licence change. It must not undo the change it reports: failures
+ * are logged, not thrown.
+ */
+async function tell(to: string, content: () => Promise<EmailContent>) {
   try {
-    await send();
+    await sendEmail({ to, ...(await content()) }, { essential: false });
   } catch (error) {
-    getLogger().error({ err: error, what }, "licence e-mail failed");
+    getLogger().error({ err: error }, "licence e-mail failed");
   }
 }
 
 export const searchUser = define(
   { name: "licences.searchUser", schema: licenceEmailSchema, access: "admin" },
   async (input, { user }) => {
-    ownLicence(user);
+    const licenseId = ownLicence(user);
     const limit = await consumeRateLimit(`licence-search:${user.id}`, searchesPerAdmin);
     if (!limit.allowed) throw new AppError("rate_limited");
-    return findUserByEmail(input.email);
+    return searchUserForLicence(input.email, licenseId);
   },
 );
 
+/**
+ * Add User for a registered user: asks them to join (ADR 036). They join only by accepting, so the
+ * answer is the same whether or not they are on another plan, and says nothing about them.
+ */
 export const addUser = define(
   { name: "licences.addUser", schema: licenceEmailSchema, access: "admin" },
   async (input, { user }) => {
     const licenseId = ownLicence(user);
-    const [target] = await getDb()
-      .select({ id: profiles.id, email: profiles.email, firstName: profiles.firstName })
-      .from(profiles)
-      .where(eq(sql`lower(${profiles.email})`, input.email));
+    await consumeJoinOfferAllowance(user.id, licenseId);
+    const target = await findProfileByEmail(input.email);
     if (!target) throw new AppError("not_found", "No User Found");
-    await addMemberToLicence(licenseId, target.id);
+    if (target.licenseId === licenseId)
+      throw new AppError("conflict", "That user is already on your licence.");
+    await assertRoomForAnotherMember(licenseId);
+    const { created } = await requestMembership({ licenseId, userId: target.id, requestedBy: user.id });
+    if (created) {
+      const organisation = await organisationOf(licenseId);
+      await tell(target.email, () =>
+        licenceRequestEmail({
+          firstName: target.firstName,
+          organisation,
+          requesterName: nameOf(user),
+          url: `${getEnv().APP_URL}${requestsToJoinPath}`,
+          days: joinOfferValidDays,
+          unsubscribeUrl: unsubscribeUrlFor(target.email),
+        }),
+      );
+    }
+    return { email: input.email, alreadyRequested: !created };
+  },
+);
+
+/** An admin withdraws a request to join their own licence that is still open. */
+export const cancelRequest = define(
+  { name: "licences.cancelRequest", schema: requestIdSchema, access: "admin" },
+  async (input, { user }) => {
+    await cancelMembershipRequest(input.requestId, ownLicence(user));
+    return { cancelled: true };
+  },
+);
+
+/** The user's yes to a request made to them: they join now, if the licence has room (ADR 035, 036). */
+export const acceptRequest = define(
+  { name: "licences.acceptRequest", schema: requestIdSchema, access: "user" },
+  async (input, { user }) => {
+    const { licenseId } = await acceptMembershipRequest(input.requestId, user.id);
     const organisation = await organisationOf(licenseId);
-    await notify(
-      async () =>
-        sendEmail(
-          {
-            to: target.email,
-            ...(await addedToLicenceEmail({
-              firstName: target.firstName ?? undefined,
-              organisation,
-              appUrl: `${getEnv().APP_URL}/drug-tariff-parts/partviiia`,
-              unsubscribeUrl: unsubscribeUrlFor(target.email),
-            })),
-          },
-          { essential: false },
-        ),
-      "added",
+    await tell(user.email, () =>
+      addedToLicenceEmail({
+        firstName: user.firstName,
+        organisation,
+        appUrl: `${getEnv().APP_URL}/drug-tariff-parts/partviiia`,
+        unsubscribeUrl: unsubscribeUrlFor(user.email),
+      }),
     );
-    return { email: target.email };
+    return { organisation };
+  },
+);
+
+export const declineRequest = define(
+  { name: "licences.declineRequest", schema: requestIdSchema, access: "user" },
+  async (input, { user }) => {
+    await declineMembershipRequest(input.requestId, user.id);
+    return { declined: true };
   },
 );
 
@@ -105,20 +176,12 @@ export const removeUser = define(
       .where(eq(profiles.id, input.userId));
     await removeMemberFromLicence(licenseId, input.userId);
     const organisation = await organisationOf(licenseId);
-    await notify(
-      async () =>
-        sendEmail(
-          {
-            to: target!.email,
-            ...(await removedFromLicenceEmail({
-              firstName: target!.firstName ?? undefined,
-              organisation,
-              unsubscribeUrl: unsubscribeUrlFor(target!.email),
-            })),
-          },
-          { essential: false },
-        ),
-      "removed",
+    await tell(target!.email, () =>
+      removedFromLicenceEmail({
+        firstName: target!.firstName ?? undefined,
+        organisation,
+        unsubscribeUrl: unsubscribeUrlFor(target!.email),
+      }),
     );
     return { email: target!.email };
   },
@@ -129,19 +192,9 @@ export const inviteUser = define(
   { name: "licences.inviteUser", schema: licenceEmailSchema, access: "admin" },
   async (input, { user }) => {
     const licenseId = ownLicence(user);
-    const limit = await consumeRateLimits([
-      { key: `licence-invite:admin:${user.id}`, rule: invitesPerAdmin },
-      { key: `licence-invite:licence:${licenseId}`, rule: { max: 50, windowSeconds: 60 * 60 } },
-    ]);
-    if (!limit.allowed)
-      throw new AppError(
-        "rate_limited",
-        `You have sent a lot of invitations. Please try again in ${Math.ceil(limit.retryAfterSeconds / 60)} minutes.`,
-      );
-    const usage = await getSeatUsage(licenseId);
-    if (!usage || usage.users >= usage.seats)
-      throw new AppError("seat_limit_reached", "Your licence has no free seats for another user.");
-    if ((await findUserByEmail(input.email)).found)
+    await consumeJoinOfferAllowance(user.id, licenseId);
+    await assertRoomForAnotherMember(licenseId);
+    if (await findProfileByEmail(input.email))
       throw new AppError("conflict", "That address already has an account: add the user instead.");
     const { token } = await createInvite({ licenseId, email: input.email, invitedBy: user.id });
     const url = `${getEnv().APP_URL}/account-management/delegate-signup?token=${encodeURIComponent(token)}`;
@@ -150,9 +203,9 @@ export const inviteUser = define(
         to: input.email,
         ...(await inviteEmail({
           organisation: await organisationOf(licenseId),
-          inviterName: `${user.firstName} ${user.lastName}`.trim() || user.email,
+          inviterName: nameOf(user),
           url,
-          days: inviteValidDays,
+          days: joinOfferValidDays,
           unsubscribeUrl: unsubscribeUrlFor(input.email),
         })),
       },
@@ -179,14 +232,19 @@ export const dismissSubscriptionNotice = define(
   },
 );
 
-export const subscriptionNoticeState = define(
-  { name: "licences.subscriptionNoticeState", schema: emptySchema, access: "user" },
+/**
+ * What a signed-in user should be told on the public pages: their open requests to join a licence
+ * (ADR 036), or else, without a subscription, the notice of SPEC §2.14 until they close it.
+ */
+export const accountNoticeState = define(
+  { name: "licences.accountNoticeState", schema: emptySchema, access: "user" },
   async (_input, { user }) => {
-    if (user.subscribed) return { show: false };
+    const requestsToJoin = (await getRequestsToJoin(user.id)).map(({ organisation }) => organisation);
+    if (user.subscribed || requestsToJoin.length > 0) return { subscriptionNotice: false, requestsToJoin };
     const [row] = await getDb()
       .select({ dismissed: profiles.subscriptionNoticeDismissedAt })
       .from(profiles)
       .where(eq(profiles.id, user.id));
-    return { show: !row?.dismissed };
+    return { subscriptionNotice: !row?.dismissed, requestsToJoin };
   },
 );

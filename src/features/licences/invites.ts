@@ -8,16 +8,14 @@ import { getDb } from "@/db/client";
 import { licenceInvites, licenses } from "@/db/schema";
 import { AppError } from "@/lib/errors";
 
-import { addMemberToLicence } from "./membership";
-
-export const inviteValidDays = 7;
+import { addMemberToLicence, joinOfferValidDays } from "./membership";
 
 const hashOf = (token: string) => createHash("sha256").update(token).digest("base64url");
 
 /** A single-use invitation link's token; only its hash is stored, so a database leak reveals no links. */
 export async function createInvite(input: { licenseId: string; email: string; invitedBy: string }) {
   const token = randomBytes(32).toString("base64url");
-  const expiresAt = new Date(Date.now() + inviteValidDays * 24 * 60 * 60 * 1000);
+  const expiresAt = new Date(Date.now() + joinOfferValidDays * 24 * 60 * 60 * 1000);
   await getDb()
     .insert(licenceInvites)
     .values({

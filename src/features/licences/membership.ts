@@ -2,9 +2,13 @@ import "server-only";
 
 import { and, count, eq, isNull } from "drizzle-orm";
 
-import { getDb, type Transaction } from "@/db/client";
+import { getDb, type Database, type Transaction } from "@/db/client";
 import { licenses, profiles } from "@/db/schema";
+import { grantsAccess } from "@/features/billing/sync";
 import { AppError } from "@/lib/errors";
+
+/** How long an invitation or a request to join a licence stays open. */
+export const joinOfferValidDays = 7;
 
 /** The database's own seat guard (migration 0005) raises this when a licence is full. */
 function isSeatGuardError(error: unknown): boolean {
@@ -13,11 +17,50 @@ function isSeatGuardError(error: unknown): boolean {
   return cause?.code === "P0001" && cause?.hint === "seat_limit_reached";
 }
 
+type Room = { organisation: string | null; refusal: "inactive" | "full" | null };
+
+/**
+ * Whether the licence can take one more member now: its subscription must give access (ADR 035) and
+ * a seat must be free. With `lock`, the licence row stays locked until the caller's transaction ends,
+ * so the answer still holds when the caller puts the member on (R18).
+ */
+async function roomOn(db: Database | Transaction, licenseId: string, lock: boolean): Promise<Room> {
+  const query = db
+    .select({
+      seats: licenses.numberOfLicenses,
+      status: licenses.status,
+      organisation: licenses.organisation,
+    })
+    .from(licenses)
+    .where(eq(licenses.licenseId, licenseId));
+  const [licence] = await (lock ? query.for("update") : query);
+  if (!licence) throw new AppError("not_found", "That licence does not exist.");
+  if (!grantsAccess(licence.status)) return { organisation: licence.organisation, refusal: "inactive" };
+  const [{ used }] = (await db
+    .select({ used: count() })
+    .from(profiles)
+    .where(eq(profiles.licenseId, licenseId))) as [{ used: number }];
+  return { organisation: licence.organisation, refusal: used >= licence.seats ? "full" : null };
+}
+
+/** For an admin about to invite or ask someone: refuses when no one could join their licence now. */
+export async function assertRoomForAnotherMember(licenseId: string): Promise<void> {
+  const { refusal } = await roomOn(getDb(), licenseId, false);
+  if (refusal === "inactive")
+    throw new AppError(
+      "subscription_required",
+      "Your licence is not active, so no one can join it until its subscription is renewed.",
+    );
+  if (refusal === "full")
+    throw new AppError("seat_limit_reached", "Your licence has no free seats for another user.");
+}
+
 /**
  * Puts a user on a licence, taking a seat (SPEC §4 "user membership"; SECURITY.md R18). One
- * transaction locks the licence row, counts its users and updates the profile, so concurrent adds
+ * transaction locks the licence row, counts its users and updates the profile, so concurrent joins
  * queue and exactly the free seats are filled; the database trigger refuses anything that slips by.
- * Only a user on no plan can be added ("User On Active Plan" otherwise).
+ * Only a licence whose subscription gives access takes members (ADR 035), and only a user on no plan
+ * can join ("User On Active Plan" otherwise). Every way onto a licence comes through here.
  */
 export async function addMemberToLicence(
   licenseId: string,
@@ -25,17 +68,18 @@ export async function addMemberToLicence(
   within?: Transaction,
 ): Promise<void> {
   const add = async (tx: Transaction) => {
-    const [licence] = await tx
-      .select({ seats: licenses.numberOfLicenses })
-      .from(licenses)
-      .where(eq(licenses.licenseId, licenseId))
-      .for("update");
-    if (!licence) throw new AppError("not_found", "That licence does not exist.");
-    const [{ used }] = (await tx
-      .select({ used: count() })
-      .from(profiles)
-      .where(eq(profiles.licenseId, licenseId))) as [{ used: number }];
-    if (used >= licence.seats) throw new AppError("seat_limit_reached", "Your licence has no free seats.");
+    const { organisation, refusal } = await roomOn(tx, licenseId, true);
+    const theLicence = `The licence of ${organisation ?? "this organisation"}`;
+    if (refusal === "inactive")
+      throw new AppError(
+        "subscription_required",
+        `${theLicence} is not active, so no one can join it until its subscription is renewed.`,
+      );
+    if (refusal === "full")
+      throw new AppError(
+        "seat_limit_reached",
+        `${theLicence} has no free seats. Ask its admin to free one, then try again.`,
+      );
     const added = await tx
       .update(profiles)
       .set({ licenseId, delegate: true, isSubscribed: true, updatedAt: new Date() })
@@ -54,7 +98,9 @@ export async function addMemberToLicence(
     await (within ? add(within) : getDb().transaction(add));
   } catch (error) {
     if (isSeatGuardError(error))
-      throw new AppError("seat_limit_reached", "Your licence has no free seats.", { cause: error });
+      throw new AppError("seat_limit_reached", "The licence has no free seats. Ask its admin to free one.", {
+        cause: error,
+      });
     throw error;
   }
 }

@@ -1,9 +1,10 @@
 import "server-only";
 
-import { count, desc, eq, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 
 import { getDb } from "@/db/client";
-import { licenses, profiles } from "@/db/schema";
+import { licenceRequests, licenses, profiles } from "@/db/schema";
 
 export type LicenceUser = {
   id: string;
@@ -14,12 +15,29 @@ export type LicenceUser = {
   admin: boolean;
 };
 
+/** A request to join that the user has not answered yet (ADR 036); it holds no seat. */
+export type PendingRequest = {
+  id: string;
+  email: string;
+  name: string | null;
+  requestedAt: Date;
+  expiresAt: Date;
+};
+
 export type LicenceDetails = {
   licenseId: string;
   organisation: string | null;
   seats: number;
   users: LicenceUser[];
+  requests: PendingRequest[];
 };
+
+/** The name a user gave us for others to see, or null if they gave none. */
+function sharedName(firstName: string | null, lastName: string | null): string | null {
+  return [firstName, lastName].filter(Boolean).join(" ") || null;
+}
+
+const isOpen = and(eq(licenceRequests.status, "pending"), gt(licenceRequests.expiresAt, sql`now()`));
 
 /** A licence and its users, admins first (SPEC §2.13). Scoped by the caller to their own licence. */
 export async function getLicenceDetails(licenseId: string): Promise<LicenceDetails | null> {
@@ -49,11 +67,28 @@ export async function getLicenceDetails(licenseId: string): Promise<LicenceDetai
       sql`lower(coalesce(${profiles.firstName}, '') || ' ' || coalesce(${profiles.lastName}, ''))`,
       profiles.email,
     );
+  const requests = await getDb()
+    .select({
+      id: licenceRequests.id,
+      email: profiles.email,
+      firstName: profiles.firstName,
+      lastName: profiles.lastName,
+      requestedAt: licenceRequests.createdAt,
+      expiresAt: licenceRequests.expiresAt,
+    })
+    .from(licenceRequests)
+    .innerJoin(profiles, eq(profiles.id, licenceRequests.userId))
+    .where(and(eq(licenceRequests.licenseId, licenseId), isOpen))
+    .orderBy(desc(licenceRequests.createdAt));
   return {
     ...licence,
     users: rows.map(({ firstName, lastName, ...rest }) => ({
       ...rest,
-      name: [firstName, lastName].filter(Boolean).join(" ") || rest.email,
+      name: sharedName(firstName, lastName) ?? rest.email,
+    })),
+    requests: requests.map(({ firstName, lastName, ...rest }) => ({
+      ...rest,
+      name: sharedName(firstName, lastName),
     })),
   };
 }
@@ -72,26 +107,66 @@ export async function getSeatUsage(licenseId: string): Promise<{ seats: number; 
   return { seats: licence.seats, users };
 }
 
-export type FoundUser =
-  { found: false } | { found: true; name: string; email: string; onActivePlan: boolean };
-
-/** The Add User search: a user by exact e-mail, and whether they are already on a plan. */
-export async function findUserByEmail(email: string): Promise<FoundUser> {
+/** A registered user found by exact e-mail (any letter case): for server code only, never sent out. */
+export async function findProfileByEmail(email: string) {
   const [row] = await getDb()
     .select({
+      id: profiles.id,
+      email: profiles.email,
       firstName: profiles.firstName,
       lastName: profiles.lastName,
-      email: profiles.email,
-      admin: profiles.admin,
-      delegate: profiles.delegate,
+      licenseId: profiles.licenseId,
     })
     .from(profiles)
     .where(eq(sql`lower(${profiles.email})`, email.trim().toLowerCase()));
+  return row ?? null;
+}
+
+/**
+ * What the Add User search tells an admin (ADR 036): whether the address has an account, the name its
+ * user chose to share, and whether they are already on the admin's own licence. Nothing else about
+ * anyone outside that licence: not their stored e-mail, occupation, sign-ins or plan.
+ */
+export type FoundUser = { found: false } | { found: true; name: string | null; onYourLicence: boolean };
+
+export async function searchUserForLicence(email: string, licenseId: string): Promise<FoundUser> {
+  const row = await findProfileByEmail(email);
   if (!row) return { found: false };
   return {
     found: true,
-    name: [row.firstName, row.lastName].filter(Boolean).join(" ") || row.email,
-    email: row.email,
-    onActivePlan: row.admin || row.delegate,
+    name: sharedName(row.firstName, row.lastName),
+    onYourLicence: row.licenseId === licenseId,
   };
+}
+
+/** A request to join a licence, as the user it was made to sees it. */
+export type RequestToJoin = {
+  id: string;
+  organisation: string;
+  requestedBy: string | null;
+  expiresAt: Date;
+};
+
+const requester = alias(profiles, "requester");
+
+/** The requests to join a licence that this user can still answer, oldest first. */
+export async function getRequestsToJoin(userId: string): Promise<RequestToJoin[]> {
+  const rows = await getDb()
+    .select({
+      id: licenceRequests.id,
+      organisation: licenses.organisation,
+      firstName: requester.firstName,
+      lastName: requester.lastName,
+      expiresAt: licenceRequests.expiresAt,
+    })
+    .from(licenceRequests)
+    .innerJoin(licenses, eq(licenses.licenseId, licenceRequests.licenseId))
+    .leftJoin(requester, eq(requester.id, licenceRequests.requestedBy))
+    .where(and(eq(licenceRequests.userId, userId), isOpen))
+    .orderBy(asc(licenceRequests.createdAt));
+  return rows.map(({ firstName, lastName, organisation, ...rest }) => ({
+    ...rest,
+    organisation: organisation ?? "An organisation",
+    requestedBy: sharedName(firstName, lastName),
+  }));
 }

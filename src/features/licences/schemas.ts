@@ -6,5 +6,6 @@ export const licenceEmailSchema = z
   .strict();
 
 export const removeUserSchema = z.object({ userId: z.string().min(1).max(100) }).strict();
+export const requestIdSchema = z.object({ requestId: z.uuid() }).strict();
 export const acceptInviteSchema = z.object({ token: z.string().min(20).max(200) }).strict();
 export const emptySchema = z.object({}).strict();

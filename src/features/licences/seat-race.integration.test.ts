@@ -3,10 +3,12 @@ import { randomUUID } from "node:crypto";
 import { count, eq, sql } from "drizzle-orm";
 import { describe, expect, inject, it } from "vitest";
 
-import { licenses, profiles, user } from "@/db/schema";
+import { licenceRequests, licenses, profiles, user } from "@/db/schema";
 import { setupTestDatabase } from "@tests/fixtures/db";
 
+import { acceptInvite, createInvite } from "./invites";
 import { addMemberToLicence, removeMemberFromLicence } from "./membership";
+import { acceptMembershipRequest, requestMembership } from "./requests";
 
 /**
  * The seat limit under concurrency (SECURITY.md R18, abuse case 5). Real interleaving needs a real
@@ -64,6 +66,61 @@ describe.skipIf(!onServer)("the last free seat, wanted by 20 at once", () => {
       for (const failure of refused)
         expect((failure as PromiseRejectedResult).reason).toMatchObject({ code: "seat_limit_reached" });
       expect(await usersOn(licenseId)).toBe(5);
+    }
+  });
+
+  it(
+    "goes to exactly one of 20 users accepting a request at once, in each of 30 rounds",
+    {
+      timeout: 120_000,
+    },
+    async () => {
+      for (let round = 0; round < 30; round++) {
+        const licenseId = await licenceWithOneFreeSeat(5);
+        const [admin] = await database.db.select().from(profiles).where(eq(profiles.licenseId, licenseId));
+        const candidates = await makeUsers(20);
+        const requests = [];
+        for (const id of candidates)
+          requests.push(await requestMembership({ licenseId, userId: id, requestedBy: admin!.id }));
+        const results = await Promise.allSettled(
+          requests.map(({ requestId }, index) => acceptMembershipRequest(requestId, candidates[index]!)),
+        );
+        expect(
+          results.filter((result) => result.status === "fulfilled"),
+          `round ${round}`,
+        ).toHaveLength(1);
+        for (const failure of results.filter((result) => result.status === "rejected"))
+          expect((failure as PromiseRejectedResult).reason).toMatchObject({ code: "seat_limit_reached" });
+        expect(await usersOn(licenseId)).toBe(5);
+        const accepted = await database.db
+          .select()
+          .from(licenceRequests)
+          .where(sql`${licenceRequests.licenseId} = ${licenseId} and ${licenceRequests.status} = 'accepted'`);
+        expect(accepted).toHaveLength(1);
+      }
+    },
+  );
+
+  it("goes to one of an invitee and a requested user accepting at once", { timeout: 120_000 }, async () => {
+    for (let round = 0; round < 30; round++) {
+      const licenseId = await licenceWithOneFreeSeat(4);
+      const [admin] = await database.db.select().from(profiles).where(eq(profiles.licenseId, licenseId));
+      const [asked, invited] = await makeUsers(2);
+      const { requestId } = await requestMembership({ licenseId, userId: asked!, requestedBy: admin!.id });
+      const { token } = await createInvite({
+        licenseId,
+        email: `${invited}@race.test`,
+        invitedBy: admin!.id,
+      });
+      const results = await Promise.allSettled([
+        acceptMembershipRequest(requestId, asked!),
+        acceptInvite(token, { id: invited!, email: `${invited}@race.test` }),
+      ]);
+      expect(
+        results.filter((result) => result.status === "fulfilled"),
+        `round ${round}`,
+      ).toHaveLength(1);
+      expect(await usersOn(licenseId)).toBe(4);
     }
   });
 

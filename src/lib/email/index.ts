@@ -8,6 +8,7 @@ export { resetEmailTransport, sendEmail } from "./send";
 export { customPlanEnquiryEmail } from "./templates/custom-plan-enquiry";
 export { inviteEmail } from "./templates/invite";
 export { addedToLicenceEmail, removedFromLicenceEmail } from "./templates/licence-membership";
+export { licenceRequestEmail } from "./templates/licence-request";
 export { passwordResetEmail } from "./templates/password-reset";
 export { paymentFailedEmail } from "./templates/payment-failed";
 export { verificationCodeEmail } from "./templates/verification-code";

@@ -18,15 +18,16 @@ import { manageUsersToast } from "./toasts";
 const basicEmail = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /**
- * The Add User dialog (SPEC §2.13, §4): search by e-mail; a found user can be added unless already on
- * a plan ('User On Active Plan'); otherwise 'No User Found' and Invite. Closing or reopening clears it.
+ * The Add User dialog (SPEC §2.13, §4): search by e-mail; a found user is sent a request to join, and
+ * joins once they accept (ADR 036); otherwise 'No User Found' and Invite. The search shows only what
+ * the user chose to share. Closing or reopening clears it.
  */
 export function AddUserDialog({ disabled, onChanged }: { disabled: boolean; onChanged: () => void }) {
   const [open, setOpen] = useState(false);
   const [email, setEmail] = useState("");
   const [result, setResult] = useState<FoundUser | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState<"search" | "add" | "invite" | null>(null);
+  const [busy, setBusy] = useState<"search" | "request" | "invite" | null>(null);
 
   function reset() {
     setEmail("");
@@ -49,8 +50,8 @@ export function AddUserDialog({ disabled, onChanged }: { disabled: boolean; onCh
     setResult(answer.ok ? answer.data : { found: false });
   }
 
-  async function add() {
-    setBusy("add");
+  async function request() {
+    setBusy("request");
     const answer = await addLicenceUser({ email: email.trim() });
     setBusy(null);
     if (!answer.ok) {
@@ -58,8 +59,11 @@ export function AddUserDialog({ disabled, onChanged }: { disabled: boolean; onCh
       return;
     }
     reset();
-    toast.success("User Added Successfully", {
-      description: "Selected User has been added to your License",
+    const { email: asked, alreadyRequested } = answer.data;
+    toast.success(alreadyRequested ? "Request Already Sent" : "Request Sent", {
+      description: alreadyRequested
+        ? `${asked} already has a request to join; they will join your licence once they accept.`
+        : `${asked} will join your licence once they accept.`,
       id: manageUsersToast,
     });
     onChanged();
@@ -127,18 +131,26 @@ export function AddUserDialog({ disabled, onChanged }: { disabled: boolean; onCh
         {result && (
           <div className="rounded-md border p-3" aria-live="polite">
             {result.found ? (
-              <div className="flex flex-wrap items-center justify-between gap-2">
-                <div>
-                  <p className="font-medium">{result.name}</p>
-                  <p className="text-sm break-all text-muted-foreground">{result.email}</p>
+              <div className="grid gap-2">
+                <div className="flex flex-wrap items-center justify-between gap-2">
+                  <div className="min-w-0">
+                    <p className="font-medium break-words">{result.name ?? "A TariffScope user"}</p>
+                    <p className="text-sm break-all text-muted-foreground">{email.trim()}</p>
+                  </div>
+                  {result.onYourLicence ? (
+                    <p className="text-sm font-medium">Already on your licence</p>
+                  ) : (
+                    <Button onClick={request} disabled={busy !== null}>
+                      {busy === "request" && <Spinner label="Sending the request" />}
+                      Send request
+                    </Button>
+                  )}
                 </div>
-                {result.onActivePlan ? (
-                  <p className="text-sm font-medium text-amber-800">User On Active Plan</p>
-                ) : (
-                  <Button onClick={add} disabled={busy !== null}>
-                    {busy === "add" && <Spinner label="Adding" />}
-                    Add
-                  </Button>
+                {!result.onYourLicence && (
+                  <p className="text-sm text-muted-foreground">
+                    We will e-mail them a request. They join your licence, taking a seat, only once they
+                    accept.
+                  </p>
                 )}
               </div>
             ) : (

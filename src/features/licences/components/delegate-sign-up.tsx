@@ -8,8 +8,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { SignUpForm } from "@/features/accounts/components/sign-up-form";
 
 import { acceptLicenceInvite } from "../actions";
-
-const afterJoining = "/drug-tariff-parts/partviiia?delegateSuccess=true";
+import { afterJoiningPath } from "../paths";
 
 /**
  * The invitee's way in: sign up (with both acceptances and the e-mailed code) and join the licence,
@@ -35,7 +34,7 @@ export function DelegateSignUp({
   async function join(): Promise<string | null> {
     const result = await acceptLicenceInvite({ token });
     if (!result.ok) return result.message;
-    router.push(afterJoining);
+    router.push(afterJoiningPath);
     return null;
   }
 

@@ -7,13 +7,7 @@ import { Button } from "@/components/ui/button";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 
 import type { LicenceUser } from "../queries";
-
-const signedInFormat = new Intl.DateTimeFormat("en-GB", {
-  day: "2-digit",
-  month: "2-digit",
-  year: "numeric",
-  timeZone: "Europe/London",
-});
+import { shortDate } from "./dates";
 
 /** SPEC §2.13: name, e-mail, Occupation, last signed in, role badge; admins first; scrolls past about 24rem. */
 export function LicenceUsersTable({
@@ -52,7 +46,7 @@ export function LicenceUsersTable({
               <TableCell className="break-all">{user.email}</TableCell>
               <TableCell>{user.jobRole ?? "—"}</TableCell>
               <TableCell className="tabular-nums">
-                {user.lastSignedIn ? signedInFormat.format(user.lastSignedIn) : "Never"}
+                {user.lastSignedIn ? shortDate.format(user.lastSignedIn) : "Never"}
               </TableCell>
               <TableCell>
                 <Badge variant={user.admin ? "default" : "secondary"}>{user.admin ? "Admin" : "User"}</Badge>

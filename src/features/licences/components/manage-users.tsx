@@ -8,6 +8,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import type { LicenceDetails, LicenceUser } from "../queries";
 import { AddUserDialog } from "./add-user-dialog";
 import { LicenceUsersTable } from "./licence-users-table";
+import { PendingRequests } from "./pending-requests";
 import { RemoveUserDialog } from "./remove-user-dialog";
 
 /** The Manage Users screen (SPEC §2.13). The list reloads from the server after every change. */
@@ -55,8 +56,9 @@ export function ManageUsers({ licence, upgrade }: { licence: LicenceDetails; upg
             <AddUserDialog disabled={licence.users.length >= licence.seats} onChanged={reload} />
           </div>
         </CardHeader>
-        <CardContent>
+        <CardContent className="grid gap-6">
           <LicenceUsersTable users={licence.users} onRemove={setRemoving} />
+          <PendingRequests requests={licence.requests} onChanged={reload} />
         </CardContent>
       </Card>
       <RemoveUserDialog

@@ -47,6 +47,11 @@ const styles = {
   footer: { color: "#6b7280", fontSize: 12, lineHeight: "18px", margin: "0 0 8px" },
 } as const;
 
+/** The opening line: by first name when the user gave one. */
+export function greeting(firstName: string | null | undefined): string {
+  return firstName?.trim() ? `Hello ${firstName.trim()},` : "Hello,";
+}
+
 export function Paragraph({ children }: { children: ReactNode }) {
   return <Text style={styles.paragraph}>{children}</Text>;
 }

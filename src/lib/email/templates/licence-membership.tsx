@@ -1,13 +1,9 @@
 import { site } from "@/lib/site";
 
 import type { EmailContent } from "../types";
-import { ActionButton, assertWebUrl, EmailLayout, Paragraph, renderEmail } from "./layout";
+import { ActionButton, assertWebUrl, EmailLayout, greeting, Paragraph, renderEmail } from "./layout";
 
-function greeting(firstName: string | null | undefined): string {
-  return firstName?.trim() ? `Hello ${firstName.trim()},` : "Hello,";
-}
-
-/** Non-essential: the recipient now uses a seat on an organisation's licence. */
+/** Non-essential: the recipient has accepted an organisation's request and now uses a seat on its licence. */
 export function addedToLicenceEmail({
   firstName,
   organisation,

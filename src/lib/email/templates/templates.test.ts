@@ -4,6 +4,7 @@ import type { EmailContent } from "../types";
 import { unsubscribeUrlFor } from "../unsubscribe";
 import { inviteEmail } from "./invite";
 import { addedToLicenceEmail, removedFromLicenceEmail } from "./licence-membership";
+import { licenceRequestEmail } from "./licence-request";
 import { passwordResetEmail } from "./password-reset";
 import { verificationCodeEmail } from "./verification-code";
 
@@ -59,6 +60,38 @@ describe("non-essential templates", () => {
     });
     expect(email.subject).toBe("Alex Admin invited you to join Demo Pharmacy Ltd on TariffScope");
     expectInBoth(email, inviteUrl, unsubscribeUrl, "Demo Pharmacy Ltd", "expires in 7 days");
+  });
+
+  it("the request to join names who asks and for which organisation, says nothing changes unless accepted, and links to the answer", async () => {
+    const requestsUrl = "http://localhost:3000/account-management/licence-requests";
+    const email = await licenceRequestEmail({
+      firstName: "Pat",
+      organisation: "Demo Pharmacy Ltd",
+      requesterName: "Alex Admin",
+      url: requestsUrl,
+      days: 7,
+      unsubscribeUrl,
+    });
+    expect(email.template).toBe("licence-request");
+    expect(email.subject).toBe("Alex Admin asked you to join Demo Pharmacy Ltd on TariffScope");
+    expectInBoth(
+      email,
+      "Hello Pat,",
+      "Alex Admin, an administrator of Demo Pharmacy Ltd",
+      "Nothing changes for your account unless you accept.",
+      "expires in 7 days",
+      requestsUrl,
+      unsubscribeUrl,
+    );
+    await expect(
+      licenceRequestEmail({
+        organisation: "<script>alert(1)</script>",
+        requesterName: "A",
+        url: requestsUrl,
+        days: 7,
+        unsubscribeUrl,
+      }).then((escaped) => escaped.html),
+    ).resolves.not.toContain("<script>");
   });
 
   it("the added-to-licence e-mail greets by first name and carries both links", async () => {

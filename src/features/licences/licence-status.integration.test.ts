@@ -1,0 +1,167 @@
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+
+import { licenses, profiles } from "@/db/schema";
+import { getProfileSummary } from "@/features/accounts/queries";
+import { currentUserOf, insertUser, uniqueEmail } from "@tests/fixtures/accounts";
+import { runAs as run } from "@tests/fixtures/actions";
+import { setupTestDatabase } from "@tests/fixtures/db";
+import { insertOrganisation } from "@tests/fixtures/licences";
+import { latestEmailTo } from "@tests/fixtures/mailbox";
+
+import * as commands from "./commands";
+import { addMemberToLicence } from "./membership";
+import { getRequestsToJoin } from "./queries";
+
+/**
+ * Membership follows the licence's status (ADR 035): a licence whose subscription gives no access
+ * takes no new members by any path, and its members are not treated as subscribed.
+ */
+const database = setupTestDatabase();
+
+const withoutAccess = ["canceled", "unpaid", "incomplete", "incomplete_expired", "paused"];
+const withAccess = ["active", "trialing", "past_due"];
+
+const organisation = () => insertOrganisation({ name: "Status Pharmacy Ltd" });
+
+/** What the provider's sync does when a subscription changes state: the licence and its users follow. */
+async function setStatus(licenseId: string, status: string) {
+  await database.db.update(licenses).set({ status }).where(eq(licenses.licenseId, licenseId));
+}
+
+async function profileOf(id: string) {
+  return (await database.db.select().from(profiles).where(eq(profiles.id, id)))[0]!;
+}
+
+async function inviteToken(admin: Awaited<ReturnType<typeof organisation>>["admin"], email: string) {
+  expect(await run(commands.inviteUser, { email }, admin)).toMatchObject({ ok: true });
+  return /token=([\w-]+)/.exec((await latestEmailTo(email)).text)![1]!;
+}
+
+describe("joining a licence whose subscription gives no access", () => {
+  it.each(withoutAccess)("is refused by invitation when the licence is %s", async (status) => {
+    const { admin, licenseId } = await organisation();
+    const email = uniqueEmail("invitee");
+    const token = await inviteToken(admin, email);
+    await setStatus(licenseId, status);
+    const invitee = await currentUserOf(await insertUser({ email }));
+    expect(await run(commands.joinWithInvite, { token }, invitee)).toMatchObject({
+      ok: false,
+      code: "subscription_required",
+      message: expect.stringMatching(/Status Pharmacy Ltd.*not active/),
+    });
+    expect(await profileOf(invitee.id)).toMatchObject({
+      licenseId: null,
+      delegate: false,
+      isSubscribed: false,
+    });
+  });
+
+  it.each(withoutAccess)(
+    "is refused by the membership service itself when the licence is %s",
+    async (status) => {
+      const { licenseId } = await organisation();
+      await setStatus(licenseId, status);
+      const newcomer = await insertUser();
+      await expect(addMemberToLicence(licenseId, newcomer.id)).rejects.toMatchObject({
+        code: "subscription_required",
+      });
+      expect(await profileOf(newcomer.id)).toMatchObject({ licenseId: null, isSubscribed: false });
+    },
+  );
+
+  it.each(withoutAccess)(
+    "is refused when the licence is %s, on accepting an admin's request",
+    async (status) => {
+      const { admin, licenseId } = await organisation();
+      const user = await currentUserOf(await insertUser());
+      expect(await run(commands.addUser, { email: user.email }, admin)).toMatchObject({ ok: true });
+      await setStatus(licenseId, status);
+      const [request] = await getRequestsToJoin(user.id);
+      expect(await run(commands.acceptRequest, { requestId: request!.id }, user)).toMatchObject({
+        ok: false,
+        code: "subscription_required",
+        message: expect.stringMatching(/Status Pharmacy Ltd.*not active/),
+      });
+      expect(await profileOf(user.id)).toMatchObject({
+        licenseId: null,
+        delegate: false,
+        isSubscribed: false,
+      });
+    },
+  );
+
+  it.each(withoutAccess)(
+    "is not even asked for when the licence is %s: no request, no invitation, no e-mail",
+    async (status) => {
+      const { admin, licenseId } = await organisation();
+      await setStatus(licenseId, status);
+      const user = await insertUser();
+      const invitee = uniqueEmail("lapsed");
+      // An admin whose session still says subscribed (a sync not yet run) is refused all the same.
+      for (const attempt of [
+        run(commands.addUser, { email: user.email }, admin),
+        run(commands.inviteUser, { email: invitee }, admin),
+      ])
+        expect(await attempt).toMatchObject({ ok: false, code: "subscription_required" });
+      expect(await getRequestsToJoin(user.id)).toEqual([]);
+      await expect(latestEmailTo(user.email)).rejects.toThrow(/No e-mail/);
+      await expect(latestEmailTo(invitee)).rejects.toThrow(/No e-mail/);
+    },
+  );
+
+  it("leaves the invitation open, so it can be used once the subscription is renewed", async () => {
+    const { admin, licenseId } = await organisation();
+    const email = uniqueEmail("patient");
+    const token = await inviteToken(admin, email);
+    await setStatus(licenseId, "canceled");
+    const invitee = await currentUserOf(await insertUser({ email }));
+    expect(await run(commands.joinWithInvite, { token }, invitee)).toMatchObject({ ok: false });
+    await setStatus(licenseId, "active");
+    expect(await run(commands.joinWithInvite, { token }, invitee)).toMatchObject({ ok: true });
+    expect(await profileOf(invitee.id)).toMatchObject({ licenseId, delegate: true, isSubscribed: true });
+  });
+});
+
+describe("joining a licence whose subscription gives access", () => {
+  it.each(withAccess)("is allowed when the licence is %s, and the newcomer is subscribed", async (status) => {
+    const { admin, licenseId } = await organisation();
+    await setStatus(licenseId, status);
+    const email = uniqueEmail("joiner");
+    const token = await inviteToken(admin, email);
+    const invitee = await currentUserOf(await insertUser({ email }));
+    expect(await run(commands.joinWithInvite, { token }, invitee)).toMatchObject({ ok: true });
+    expect(await profileOf(invitee.id)).toMatchObject({ licenseId, delegate: true, isSubscribed: true });
+
+    const asked = await currentUserOf(await insertUser());
+    expect(await run(commands.addUser, { email: asked.email }, admin)).toMatchObject({ ok: true });
+    const [request] = await getRequestsToJoin(asked.id);
+    expect(await run(commands.acceptRequest, { requestId: request!.id }, asked)).toMatchObject({ ok: true });
+    expect(await profileOf(asked.id)).toMatchObject({ licenseId, delegate: true, isSubscribed: true });
+  });
+});
+
+describe("reading a user's access", () => {
+  it.each(withoutAccess)(
+    "does not count a member as subscribed when the licence is %s, whatever their profile says",
+    async (status) => {
+      const { licenseId } = await organisation();
+      const member = await insertUser({ delegate: true, subscribed: true, licenseId });
+      await setStatus(licenseId, status);
+      expect(await getProfileSummary(member.id)).toMatchObject({ isSubscribed: false, licenseId });
+    },
+  );
+
+  it.each(withAccess)("counts a member as subscribed when the licence is %s", async (status) => {
+    const { licenseId } = await organisation();
+    const member = await insertUser({ delegate: true, subscribed: true, licenseId });
+    await setStatus(licenseId, status);
+    expect(await getProfileSummary(member.id)).toMatchObject({ isSubscribed: true });
+  });
+
+  it("never counts a profile marked unsubscribed as subscribed, even on an active licence", async () => {
+    const { licenseId } = await organisation();
+    const member = await insertUser({ delegate: true, subscribed: false, licenseId });
+    expect(await getProfileSummary(member.id)).toMatchObject({ isSubscribed: false });
+  });
+});
