@@ -1,7 +1,5 @@
 import "server-only";
 
-import { createHash } from "node:crypto";
-
 import { eq, and, isNull } from "drizzle-orm";
 import { redirect } from "next/navigation";
 
@@ -21,6 +19,7 @@ import {
   type PaymentGateway,
 } from "./gateway";
 import { sessionIdPlaceholder } from "./gateway/test-provider";
+import { idempotencyKey } from "./idempotency";
 import { findPlan } from "./plans";
 import type { checkoutSchema } from "./schemas";
 import { syncCheckoutSession } from "./sync";
@@ -69,11 +68,7 @@ async function ensureCustomer(gateway: PaymentGateway, user: CurrentUser): Promi
 }
 
 /** The same choice by the same user within ten minutes is the same checkout (R23: a double submit). */
-function idempotencyKey(userId: string, input: object, now: number): string {
-  const bucket = Math.floor(now / 600_000);
-  const digest = createHash("sha256").update(JSON.stringify({ userId, input, bucket })).digest("hex");
-  return `checkout-${digest}`;
-}
+const checkoutWindowMs = 600_000;
 
 /**
  * Starts a hosted checkout for the signed-in user (SPEC §4 "Checkout"): the plan's seats as the
@@ -113,7 +108,11 @@ export async function startCheckoutFor(
       },
       successUrl: `${appUrl}${paymentSuccessPath}&session_id=${sessionIdPlaceholder}`,
       cancelUrl: `${appUrl}${paymentCancelledPath}`,
-      idempotencyKey: idempotencyKey(user.id, { ...input, organisation }, Date.now()),
+      idempotencyKey: idempotencyKey(
+        "checkout",
+        { userId: user.id, input: { ...input, organisation } },
+        checkoutWindowMs,
+      ),
     });
     getLogger().info({ userId: user.id, planId: plan.id, sessionId: session.id }, "checkout started");
     return { url: session.url };

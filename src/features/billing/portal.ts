@@ -10,7 +10,11 @@ import { getLogger } from "@/lib/logger";
 import type { CurrentUser } from "@/lib/session";
 
 import { getPaymentGateway, PaymentProviderUnavailableError } from "./gateway";
+import { idempotencyKey } from "./idempotency";
 import { manageUsersPath } from "./notifications";
+
+/** Clicks on Upgrade Plan within this window open the same portal session, well inside its lifetime. */
+const portalWindowMs = 60_000;
 
 /**
  * The payment-provider customer whose billing this user may manage: their licence's, worked out from
@@ -37,9 +41,11 @@ export async function createPortalSessionFor(user: CurrentUser | null): Promise<
   if (!customerId) throw new AppError("not_found", "Customer ID not found");
   const gateway = getPaymentGateway();
   try {
+    const returnUrl = new URL(manageUsersPath, getEnv().APP_URL).toString();
     const session = await gateway.createPortalSession({
       customerId,
-      returnUrl: new URL(manageUsersPath, getEnv().APP_URL).toString(),
+      returnUrl,
+      idempotencyKey: idempotencyKey("portal", { userId: user.id, customerId, returnUrl }, portalWindowMs),
     });
     getLogger().info({ userId: user.id, licenseId: user.licenseId }, "billing portal opened");
     return session;

@@ -231,9 +231,12 @@ describe("POST /api/portal (abuse case 1)", () => {
           customer: a.customerId,
           return_url: "http://localhost:3000/account-management/dashboard?section=manage-users",
         },
-        options: undefined,
+        options: { idempotencyKey: expect.stringMatching(/^portal-[0-9a-f]{64}$/) },
       },
     ]);
+    // A double click sends the same key, so Stripe answers with the same session.
+    await portal();
+    expect(portalCalls()[1]!.options).toEqual(portalCalls()[0]!.options);
   });
 
   it("refuses another licence's customer id in the body, and never asks Stripe about it", async () => {

@@ -193,9 +193,12 @@ export function createStripeGateway(
       }
     },
 
-    async createPortalSession({ customerId, returnUrl }) {
+    async createPortalSession({ customerId, returnUrl, idempotencyKey }) {
       const session = await call(() =>
-        client.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl }),
+        client.billingPortal.sessions.create(
+          { customer: customerId, return_url: returnUrl },
+          { idempotencyKey },
+        ),
       );
       return { url: session.url };
     },
