@@ -12,12 +12,7 @@ import { AppError } from "@/lib/errors";
 import { getLogger } from "@/lib/logger";
 import { getCurrentUser, type CurrentUser } from "@/lib/session";
 
-import {
-  getPaymentGateway,
-  PaymentProviderError,
-  PaymentProviderUnavailableError,
-  type PaymentGateway,
-} from "./gateway";
+import { getPaymentGateway, PaymentProviderUnavailableError, type PaymentGateway } from "./gateway";
 import { sessionIdPlaceholder } from "./gateway/test-provider";
 import { idempotencyKey } from "./idempotency";
 import { findPlan } from "./plans";
@@ -33,16 +28,15 @@ export const paymentCancelledPath = "/payment/cancelled";
 const checkoutsPerHour = 10;
 
 /**
- * The provider's failures as SPEC §8 words them: 'Failed to load' + the provider's name when it cannot
- * be reached, the provider's own message when it refuses, otherwise 'Checkout failed'.
+ * The provider's failures in our own words (SPEC §8): 'Failed to load' + the provider's name when it
+ * cannot be reached, otherwise that checkout failed. What the provider said goes to our log only, as
+ * the error's cause (SECURITY.md R21): its messages can name objects, keys and modes of our account.
  */
 export function toCheckoutError(error: unknown, gateway: PaymentGateway): AppError {
   if (error instanceof AppError) return error;
   if (error instanceof PaymentProviderUnavailableError)
     return new AppError("unavailable", `Failed to load ${gateway.displayName}`, { cause: error });
-  if (error instanceof PaymentProviderError)
-    return new AppError("unavailable", error.message, { cause: error });
-  return new AppError("unavailable", "Checkout failed", { cause: error });
+  return new AppError("unavailable", "Checkout failed. Please try again in a few minutes.", { cause: error });
 }
 
 /**

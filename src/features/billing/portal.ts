@@ -9,7 +9,7 @@ import { AppError } from "@/lib/errors";
 import { getLogger } from "@/lib/logger";
 import type { CurrentUser } from "@/lib/session";
 
-import { getPaymentGateway, PaymentProviderUnavailableError } from "./gateway";
+import { getPaymentGateway, PaymentProviderError, PaymentProviderUnavailableError } from "./gateway";
 import { idempotencyKey } from "./idempotency";
 import { manageUsersPath } from "./notifications";
 
@@ -50,8 +50,15 @@ export async function createPortalSessionFor(user: CurrentUser | null): Promise<
     getLogger().info({ userId: user.id, licenseId: user.licenseId }, "billing portal opened");
     return session;
   } catch (error) {
+    // What the provider said is logged as the cause, never shown (SECURITY.md R21).
     if (error instanceof PaymentProviderUnavailableError)
       throw new AppError("unavailable", `Failed to load ${gateway.displayName}`, { cause: error });
+    if (error instanceof PaymentProviderError)
+      throw new AppError(
+        "unavailable",
+        "The billing portal could not be opened. Please try again in a few minutes.",
+        { cause: error },
+      );
     throw error;
   }
 }

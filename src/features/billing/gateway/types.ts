@@ -82,22 +82,29 @@ export interface PaymentGateway {
   } | null;
 }
 
-/** The provider could not be reached or refused our credentials: "Failed to load Stripe". */
-export class PaymentProviderUnavailableError extends Error {
+/**
+ * The provider failed a request. The message is for our log only and never shown to anyone
+ * (SECURITY.md R21): it carries the provider's own detail, with keys and links taken out.
+ */
+export class PaymentProviderError extends Error {
   constructor(
-    readonly providerName: string,
-    options?: { cause?: unknown },
+    message: string,
+    /** The provider's error code, such as `resource_missing`. */
+    readonly code: string | null = null,
   ) {
-    super(`Failed to load ${providerName}`, options);
-    this.name = "PaymentProviderUnavailableError";
+    super(message);
+    this.name = "PaymentProviderError";
   }
 }
 
-/** The provider refused the request with a message meant for the payer (SPEC §8). */
-export class PaymentProviderError extends Error {
-  constructor(message: string, options?: { cause?: unknown }) {
-    super(message, options);
-    this.name = "PaymentProviderError";
+/** The provider could not be reached or refused our credentials: users see "Failed to load Stripe". */
+export class PaymentProviderUnavailableError extends PaymentProviderError {
+  constructor(
+    readonly providerName: string,
+    detail: string,
+  ) {
+    super(`${providerName} unavailable: ${detail}`);
+    this.name = "PaymentProviderUnavailableError";
   }
 }
 
