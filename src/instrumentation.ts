@@ -1,0 +1,17 @@
+/**
+ * Runs once as each web server process starts: the background jobs (ADR 039) run beside the requests,
+ * on the queue in the database, so one process takes each run however many there are.
+ */
+export async function register() {
+  if (process.env.NEXT_RUNTIME !== "nodejs") return;
+  const [{ startJobs }, { billingReconcileJob }, { getEnv }, { getLogger }] = await Promise.all([
+    import("@/lib/jobs"),
+    import("@/features/billing/reconcile"),
+    import("@/lib/env"),
+    import("@/lib/logger"),
+  ]);
+  // Not awaited: the queue getting ready must not hold up the first request.
+  startJobs([billingReconcileJob(getEnv().BILLING_RECONCILE_CRON)]).catch((error: unknown) =>
+    getLogger().error({ err: error }, "background jobs did not start"),
+  );
+}
