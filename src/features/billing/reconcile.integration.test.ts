@@ -1,13 +1,12 @@
 import { count, eq } from "drizzle-orm";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 
-import { createPool } from "@/db/client";
 import { devOutbox, licenses, profiles } from "@/db/schema";
-import { startJobs, type JobRunner } from "@/lib/jobs";
 import { insertUser } from "@tests/fixtures/accounts";
 import { billingSnapshot, insertBuyer, licenceOfSubscription, profileOf } from "@tests/fixtures/billing";
 import { setupTestDatabase } from "@tests/fixtures/db";
 import { fakeStripe, installFakeStripe, stripeSettings } from "@tests/fixtures/fake-stripe";
+import { awayFromMinuteBoundary, jobProcesses, sleep } from "@tests/fixtures/jobs";
 import { capturedLogs } from "@tests/fixtures/log-capture";
 
 import { billingReconcileJob, reconcileSubscriptions, type ReconcileReport } from "./reconcile";
@@ -184,34 +183,19 @@ describe("the billing reconciliation", () => {
 });
 
 describe("the daily job", () => {
-  const runners: JobRunner[] = [];
-  const pools: ReturnType<typeof createPool>[] = [];
-  afterEach(async () => {
-    await Promise.all(runners.splice(0).map((runner) => runner.stop()));
-    await Promise.all(pools.splice(0).map((pool) => pool.end()));
-  });
+  const processes = jobProcesses(() => database.url);
 
   it("runs the reconciliation on the queue in one of several web server processes", async () => {
-    const second = new Date().getSeconds();
-    if (second > 45) await new Promise((resolve) => setTimeout(resolve, (61 - second) * 1000));
+    await awayFromMinuteBoundary();
     const { subscription } = await licenceInStep(5);
     fakeStripe.setSubscription(subscription.id, { quantity: 2 });
     capturedLogs.length = 0;
 
-    for (let process = 0; process < 2; process++) {
-      const pool = createPool(database.url, { max: 3 });
-      pools.push(pool);
-      runners.push(
-        await startJobs([billingReconcileJob("* * * * *")], {
-          pool,
-          polling: { scheduleCheckSeconds: 1, queueCheckSeconds: 1 },
-        }),
-      );
-    }
+    const job = billingReconcileJob("* * * * *");
+    await Promise.all([processes.start([job]), processes.start([job])]);
     const finished = () => capturedLogs.filter((line) => line.includes('"billing reconciliation finished"'));
-    for (let waited = 0; finished().length === 0 && waited < 150; waited++)
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    for (let waited = 0; finished().length === 0 && waited < 150; waited++) await sleep(100);
+    await sleep(3_000);
 
     expect(finished()).toHaveLength(1);
     expect((await licenceOfSubscription(subscription.id))!.numberOfLicenses).toBe(2);

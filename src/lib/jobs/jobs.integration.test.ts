@@ -1,33 +1,16 @@
 import { randomBytes } from "node:crypto";
 
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 
 import { createPool } from "@/db/client";
 import { setupTestDatabase } from "@tests/fixtures/db";
+import { awayFromMinuteBoundary, jobProcesses, quickPolling, sleep } from "@tests/fixtures/jobs";
 
-import { jobSchema, startJobs, type Job, type JobRunner } from ".";
+import { jobSchema, startJobs } from ".";
 
 const database = setupTestDatabase();
-
-/** Quick polling, so a test sees a run due this minute within a few seconds. */
-const polling = { scheduleCheckSeconds: 1, queueCheckSeconds: 1 };
+const processes = jobProcesses(() => database.url);
 const everyMinute = "* * * * *";
-
-const running: JobRunner[] = [];
-const pools: ReturnType<typeof createPool>[] = [];
-afterEach(async () => {
-  await Promise.all(running.splice(0).map((runner) => runner.stop()));
-  await Promise.all(pools.splice(0).map((pool) => pool.end()));
-});
-
-/** One web server process: its own pool, and a runner on it. */
-async function startProcess(jobs: Job[]): Promise<JobRunner> {
-  const pool = createPool(database.url, { max: 2 });
-  pools.push(pool);
-  const runner = await startJobs(jobs, { pool, polling });
-  running.push(runner);
-  return runner;
-}
 
 function countingJob(schedule: string, run: () => Promise<void> = async () => {}) {
   const job = {
@@ -41,14 +24,6 @@ function countingJob(schedule: string, run: () => Promise<void> = async () => {}
     },
   };
   return job;
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** A run is due once per minute: start far enough from the next minute that only one falls due. */
-async function awayFromMinuteBoundary() {
-  const second = new Date().getSeconds();
-  if (second > 45) await sleep((61 - second) * 1000);
 }
 
 async function until(condition: () => boolean, timeoutMs = 15_000) {
@@ -70,8 +45,7 @@ describe("the job queue", () => {
   it("creates its own schema in the app's database and opens no connection of its own", async () => {
     const job = countingJob("off");
     const pool = createPool(database.url, { max: 2 });
-    pools.push(pool);
-    running.push(await startJobs([job], { pool, polling }));
+    const runner = await startJobs([job], { pool, polling: quickPolling });
 
     const { rows } = await database.pool.query(
       "select count(*)::int as n from information_schema.tables where table_schema = $1",
@@ -84,12 +58,14 @@ describe("the job queue", () => {
       "select count(*)::int as n from pg_stat_activity where application_name = 'pgboss'",
     );
     expect(own.rows[0].n).toBe(0);
+    await runner.stop();
+    await pool.end();
   });
 
   it("keeps one schedule and runs each scheduled run once, however many processes start it", async () => {
     await awayFromMinuteBoundary();
     const job = countingJob(everyMinute);
-    await Promise.all([startProcess([job]), startProcess([job]), startProcess([job])]);
+    await Promise.all([processes.start([job]), processes.start([job]), processes.start([job])]);
     expect(await schedulesOf(job.name)).toEqual([{ cron: everyMinute }]);
 
     await until(() => job.runs > 0);
@@ -99,12 +75,11 @@ describe("the job queue", () => {
 
   it("drops the schedule when switched off, and runs nothing", async () => {
     const job = countingJob("0 3 1 1 *");
-    const first = await startProcess([job]);
+    const first = await processes.start([job]);
     expect(await schedulesOf(job.name)).toEqual([{ cron: "0 3 1 1 *" }]);
-    await first.stop();
-    running.splice(running.indexOf(first), 1);
+    await processes.stop(first);
 
-    await startProcess([{ ...job, schedule: "off" }]);
+    await processes.start([{ ...job, schedule: "off" }]);
     expect(await schedulesOf(job.name)).toEqual([]);
     await sleep(3_000);
     expect(job.runs).toBe(0);
@@ -115,7 +90,7 @@ describe("the job queue", () => {
     const job = countingJob(everyMinute, async () => {
       if (job.runs === 1) throw new Error("the first run fails");
     });
-    await startProcess([{ ...job, retries: { limit: 1, delaySeconds: 1 } }]);
+    await processes.start([{ ...job, retries: { limit: 1, delaySeconds: 1 } }]);
     await until(() => job.runs === 2);
     await sleep(2_000);
     expect(job.runs).toBe(2);
