@@ -10,8 +10,13 @@ export async function register() {
     import("@/lib/env"),
     import("@/lib/logger"),
   ]);
-  // Not awaited: the queue getting ready must not hold up the first request.
-  startJobs([billingReconcileJob(getEnv().BILLING_RECONCILE_CRON)]).catch((error: unknown) =>
-    getLogger().error({ err: error }, "background jobs did not start"),
-  );
+  const jobs = [billingReconcileJob(getEnv().BILLING_RECONCILE_CRON)];
+  // Not awaited: the queue getting ready must not hold up the first request, and a database that
+  // cannot be reached now is tried again rather than leaving this process without its jobs.
+  const start = () =>
+    startJobs(jobs).catch((error: unknown) => {
+      getLogger().error({ err: error }, "background jobs did not start; trying again in a minute");
+      setTimeout(start, 60_000).unref();
+    });
+  void start();
 }
