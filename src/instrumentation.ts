@@ -1,10 +1,27 @@
 /**
- * Runs once as each web server process starts, before it serves anyone (Node.js runtime only: the
- * check is in its own module so no other runtime bundles it).
+ * Runs once as each web server process starts (Node.js runtime only; what it loads stays out of any
+ * other runtime's bundle). First the process checks it can serve safely, and stops if not; then the
+ * background jobs (ADR 039) start beside the requests, on the queue in the database, so one process
+ * takes each run however many there are.
  */
 export async function register() {
   if (process.env.NEXT_RUNTIME === "nodejs" && process.env.NEXT_PHASE !== "phase-production-build") {
     const { stopUnlessServable } = await import("@/lib/startup-checks");
     stopUnlessServable();
+    const [{ startJobs }, { billingReconcileJob }, { getEnv }, { getLogger }] = await Promise.all([
+      import("@/lib/jobs"),
+      import("@/features/billing/reconcile"),
+      import("@/lib/env"),
+      import("@/lib/logger"),
+    ]);
+    const jobs = [billingReconcileJob(getEnv().BILLING_RECONCILE_CRON)];
+    // Not awaited: the queue getting ready must not hold up the first request, and a database that
+    // cannot be reached now is tried again rather than leaving this process without its jobs.
+    const start = () =>
+      startJobs(jobs).catch((error: unknown) => {
+        getLogger().error({ err: error }, "background jobs did not start; trying again in a minute");
+        setTimeout(start, 60_000).unref();
+      });
+    void start();
   }
 }

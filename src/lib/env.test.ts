@@ -56,6 +56,16 @@ describe("parseEnv", () => {
   it("treats an empty value as unset", () => {
     expect(parseEnv({ DATABASE_URL: "" }).DATABASE_URL).toBeUndefined();
   });
+
+  it("schedules the billing reconciliation daily unless told another time, or off", () => {
+    expect(parseEnv({}).BILLING_RECONCILE_CRON).toBe("0 4 * * *");
+    expect(parseEnv({ BILLING_RECONCILE_CRON: "30 2 * * 1-5" }).BILLING_RECONCILE_CRON).toBe("30 2 * * 1-5");
+    expect(parseEnv({ BILLING_RECONCILE_CRON: "off" }).BILLING_RECONCILE_CRON).toBe("off");
+    expect(problemsOf({ BILLING_RECONCILE_CRON: "daily" })[0]).toMatchObject({
+      name: "BILLING_RECONCILE_CRON",
+      expected: expect.stringMatching(/cron expression/),
+    });
+  });
 });
 
 /** A database the operator names, with NODE_ENV unset: the README's own example. */

@@ -2,6 +2,8 @@ import { z } from "zod";
 
 import { plans } from "@/features/billing/plans";
 
+import { isCronExpression } from "./jobs/cron";
+
 /**
  * Every environment variable the product reads, validated once.
  * `.env.example` documents each one; keep the two in step.
@@ -142,6 +144,13 @@ const baseEnvSchema = z.object({
   SAMPLE_DATA: flag.optional(),
   TEST_CHECKOUT: flag.optional(),
   EMBEDDED_DATABASE: flag.optional(),
+  BILLING_RECONCILE_CRON: z
+    .string()
+    .refine(
+      (value) => value === "off" || isCronExpression(value),
+      'a cron expression in UK time such as "0 4 * * *" (minute hour day month weekday), or "off"',
+    )
+    .default("0 4 * * *"),
 });
 
 export const envSchema = z.intersection(baseEnvSchema, stripeEnvSchema);

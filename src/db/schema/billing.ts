@@ -1,4 +1,4 @@
-import { integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { bigint, integer, jsonb, pgSequence, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 
 /**
  * Payment-provider events already handled. The id is stored in the same transaction as the event's
@@ -9,6 +9,20 @@ export const webhookEvents = pgTable("webhook_events", {
   provider: text("provider").notNull(),
   type: text("type").notNull(),
   receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Reads of a subscription from the provider are numbered from this sequence before they start, and
+ * `subscription_reads` keeps the number of the newest one written to our tables: a slow read that
+ * finishes after a newer one is dropped instead of writing an older state over it. Provider calls are
+ * made outside transactions, so this, not a lock held during the call, keeps concurrent syncs in order.
+ */
+export const subscriptionReadSeq = pgSequence("subscription_read_seq");
+
+export const subscriptionReads = pgTable("subscription_reads", {
+  subscriptionId: text("subscription_id").primaryKey(),
+  readNumber: bigint("read_number", { mode: "number" }).notNull(),
+  writtenAt: timestamp("written_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
 /**

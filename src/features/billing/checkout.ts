@@ -1,7 +1,5 @@
 import "server-only";
 
-import { createHash } from "node:crypto";
-
 import { eq, and, isNull } from "drizzle-orm";
 import { redirect } from "next/navigation";
 
@@ -14,13 +12,9 @@ import { AppError } from "@/lib/errors";
 import { getLogger } from "@/lib/logger";
 import { getCurrentUser, type CurrentUser } from "@/lib/session";
 
-import {
-  getPaymentGateway,
-  PaymentProviderError,
-  PaymentProviderUnavailableError,
-  type PaymentGateway,
-} from "./gateway";
+import { getPaymentGateway, PaymentProviderUnavailableError, type PaymentGateway } from "./gateway";
 import { sessionIdPlaceholder } from "./gateway/test-provider";
+import { idempotencyKey } from "./idempotency";
 import { findPlan } from "./plans";
 import type { checkoutSchema } from "./schemas";
 import { syncCheckoutSession } from "./sync";
@@ -34,16 +28,15 @@ export const paymentCancelledPath = "/payment/cancelled";
 const checkoutsPerHour = 10;
 
 /**
- * The provider's failures as SPEC §8 words them: 'Failed to load' + the provider's name when it cannot
- * be reached, the provider's own message when it refuses, otherwise 'Checkout failed'.
+ * The provider's failures in our own words (SPEC §8): 'Failed to load' + the provider's name when it
+ * cannot be reached, otherwise that checkout failed. What the provider said goes to our log only, as
+ * the error's cause (SECURITY.md R21): its messages can name objects, keys and modes of our account.
  */
 export function toCheckoutError(error: unknown, gateway: PaymentGateway): AppError {
   if (error instanceof AppError) return error;
   if (error instanceof PaymentProviderUnavailableError)
     return new AppError("unavailable", `Failed to load ${gateway.displayName}`, { cause: error });
-  if (error instanceof PaymentProviderError)
-    return new AppError("unavailable", error.message, { cause: error });
-  return new AppError("unavailable", "Checkout failed", { cause: error });
+  return new AppError("unavailable", "Checkout failed. Please try again in a few minutes.", { cause: error });
 }
 
 /**
@@ -69,11 +62,7 @@ async function ensureCustomer(gateway: PaymentGateway, user: CurrentUser): Promi
 }
 
 /** The same choice by the same user within ten minutes is the same checkout (R23: a double submit). */
-function idempotencyKey(userId: string, input: object, now: number): string {
-  const bucket = Math.floor(now / 600_000);
-  const digest = createHash("sha256").update(JSON.stringify({ userId, input, bucket })).digest("hex");
-  return `checkout-${digest}`;
-}
+const checkoutWindowMs = 600_000;
 
 /**
  * Starts a hosted checkout for the signed-in user (SPEC §4 "Checkout"): the plan's seats as the
@@ -113,7 +102,11 @@ export async function startCheckoutFor(
       },
       successUrl: `${appUrl}${paymentSuccessPath}&session_id=${sessionIdPlaceholder}`,
       cancelUrl: `${appUrl}${paymentCancelledPath}`,
-      idempotencyKey: idempotencyKey(user.id, { ...input, organisation }, Date.now()),
+      idempotencyKey: idempotencyKey(
+        "checkout",
+        { userId: user.id, input: { ...input, organisation } },
+        checkoutWindowMs,
+      ),
     });
     getLogger().info({ userId: user.id, planId: plan.id, sessionId: session.id }, "checkout started");
     return { url: session.url };

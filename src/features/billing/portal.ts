@@ -9,8 +9,12 @@ import { AppError } from "@/lib/errors";
 import { getLogger } from "@/lib/logger";
 import type { CurrentUser } from "@/lib/session";
 
-import { getPaymentGateway, PaymentProviderUnavailableError } from "./gateway";
+import { getPaymentGateway, PaymentProviderError, PaymentProviderUnavailableError } from "./gateway";
+import { idempotencyKey } from "./idempotency";
 import { manageUsersPath } from "./notifications";
+
+/** Clicks on Upgrade Plan within this window open the same portal session, well inside its lifetime. */
+const portalWindowMs = 60_000;
 
 /**
  * The payment-provider customer whose billing this user may manage: their licence's, worked out from
@@ -37,15 +41,24 @@ export async function createPortalSessionFor(user: CurrentUser | null): Promise<
   if (!customerId) throw new AppError("not_found", "Customer ID not found");
   const gateway = getPaymentGateway();
   try {
+    const returnUrl = new URL(manageUsersPath, getEnv().APP_URL).toString();
     const session = await gateway.createPortalSession({
       customerId,
-      returnUrl: new URL(manageUsersPath, getEnv().APP_URL).toString(),
+      returnUrl,
+      idempotencyKey: idempotencyKey("portal", { userId: user.id, customerId, returnUrl }, portalWindowMs),
     });
     getLogger().info({ userId: user.id, licenseId: user.licenseId }, "billing portal opened");
     return session;
   } catch (error) {
+    // What the provider said is logged as the cause, never shown (SECURITY.md R21).
     if (error instanceof PaymentProviderUnavailableError)
       throw new AppError("unavailable", `Failed to load ${gateway.displayName}`, { cause: error });
+    if (error instanceof PaymentProviderError)
+      throw new AppError(
+        "unavailable",
+        "The billing portal could not be opened. Please try again in a few minutes.",
+        { cause: error },
+      );
     throw error;
   }
 }

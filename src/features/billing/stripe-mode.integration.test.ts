@@ -36,8 +36,17 @@ installFakeStripe();
 
 const fivePlan = { planId: "multi-5", interval: "monthly", organisation: "Harbour Pharmacy Ltd" } as const;
 
+const checkoutFailed = "Checkout failed. Please try again in a few minutes.";
+
+/** An error shaped as the Stripe SDK throws them: its class name as `type`, and the API's details. */
 function stripeError(type: string, message: string, code?: string) {
-  return Object.assign(new Error(message), { type, code });
+  return Object.assign(new Error(message), {
+    type,
+    code,
+    requestId: "req_fake0000000001",
+    statusCode: type === "StripeAuthenticationError" ? 401 : 400,
+    raw: { message, type: "invalid_request_error", request_log_url: "https://dashboard.stripe.com/logs" },
+  });
 }
 
 describe("checkout with Stripe (stubbed client)", () => {
@@ -106,15 +115,15 @@ describe("checkout with Stripe (stubbed client)", () => {
       "Stripe refuses the request",
       "checkout.sessions.create",
       stripeError("StripeInvalidRequestError", "No such price: 'price_multi5_m'"),
-      "No such price: 'price_multi5_m'",
+      checkoutFailed,
     ],
     [
       "anything else goes wrong",
       "checkout.sessions.create",
       new Error("socket hang up in a library"),
-      "Checkout failed",
+      checkoutFailed,
     ],
-  ])("when %s, calling %s, says the words of SPEC §8", async (_label, method, error, message) => {
+  ])("when %s, calling %s, says so in our own words", async (_label, method, error, message) => {
     await actAs(await insertUser());
     fakeStripe.failures.set(method, error);
     expect(await startCheckout(fivePlan)).toEqual({ ok: false, code: "unavailable", message });
@@ -231,9 +240,12 @@ describe("POST /api/portal (abuse case 1)", () => {
           customer: a.customerId,
           return_url: "http://localhost:3000/account-management/dashboard?section=manage-users",
         },
-        options: undefined,
+        options: { idempotencyKey: expect.stringMatching(/^portal-[0-9a-f]{64}$/) },
       },
     ]);
+    // A double click sends the same key, so Stripe answers with the same session.
+    await portal();
+    expect(portalCalls()[1]!.options).toEqual(portalCalls()[0]!.options);
   });
 
   it("refuses another licence's customer id in the body, and never asks Stripe about it", async () => {
@@ -314,5 +326,82 @@ describe("logging", () => {
       expect.objectContaining({ level: 40, msg: "webhook refused: bad signature", reason: "invalid" }),
     );
     expect(capturedLogs.join("\n")).not.toContain("in_secret_body_marker");
+  });
+});
+
+describe("Stripe's own messages never reach the user (SECURITY.md R21)", () => {
+  const leaky = [
+    stripeError(
+      "StripeInvalidRequestError",
+      "No such customer: 'cus_Leak123'; a similar object exists in live mode, but a test mode key was used to make this request.",
+      "resource_missing",
+    ),
+    stripeError(
+      "StripeCardError",
+      "Your card was declined. (decline_code: insufficient_funds)",
+      "card_declined",
+    ),
+    stripeError(
+      "StripeAuthenticationError",
+      `Invalid API Key provided: ${stripeSettings.secretKey}`,
+      "api_key_invalid",
+    ),
+    stripeError(
+      "StripeInvalidRequestError",
+      "This portal session has expired: https://billing.stripe.com/p/session/test_YWNjdF8xTGVhaw",
+    ),
+    stripeError(
+      "StripeIdempotencyError",
+      "Keys for idempotent requests can only be used with the same parameters",
+    ),
+  ];
+  const leaked = (text: string) =>
+    [
+      "cus_Leak123",
+      "similar object",
+      "declined",
+      "Invalid API Key",
+      "idempotent",
+      "sk_test",
+      "req_fake",
+      "billing.stripe",
+    ].filter((fragment) => text.includes(fragment));
+
+  it.each(leaky)("checkout answers in our words when Stripe says: $message", async (error) => {
+    await actAs(await insertUser());
+    capturedLogs.length = 0;
+    fakeStripe.failures.set("checkout.sessions.create", error);
+    const result = await startCheckout(fivePlan);
+    expect(result).toMatchObject({ ok: false, code: "unavailable" });
+    expect(leaked(JSON.stringify(result))).toEqual([]);
+
+    // The operator still finds out what Stripe said, with any key taken out.
+    const log = capturedLogs.join("\n");
+    expect(log).toContain(error.message.slice(0, 20));
+    expect(log).toContain("req_fake0000000001");
+    expect(log).not.toContain(stripeSettings.secretKey);
+    expect(log).not.toContain("billing.stripe.com");
+  });
+
+  it.each(leaky)("the portal answers in our words when Stripe says: $message", async (error) => {
+    const { a } = await twoOrganisations();
+    await actAs(a.admin);
+    capturedLogs.length = 0;
+    fakeStripe.failures.set("billingPortal.sessions.create", error);
+    const answer = await portal();
+    expect(answer.status).toBe(503);
+    expect(answer.body).toEqual({
+      error: {
+        code: "unavailable",
+        message:
+          error.type === "StripeAuthenticationError"
+            ? "Failed to load Stripe"
+            : "The billing portal could not be opened. Please try again in a few minutes.",
+      },
+    });
+    const log = capturedLogs.join("\n");
+    expect(log).toContain(error.message.slice(0, 20));
+    expect(log).not.toContain(stripeSettings.secretKey);
+    expect(log).not.toContain("billing.stripe.com");
   });
 });

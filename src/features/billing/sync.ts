@@ -1,12 +1,12 @@
 import "server-only";
 
-import { and, eq, ne, sql } from "drizzle-orm";
+import { and, eq, lt, ne, sql } from "drizzle-orm";
 
-import { getDb } from "@/db/client";
-import { licenses, profiles } from "@/db/schema";
+import { getDb, type Transaction } from "@/db/client";
+import { licenses, profiles, subscriptionReads } from "@/db/schema";
 import { getLogger } from "@/lib/logger";
 
-import { getPaymentGateway, type Executor, type PaymentGateway, type SubscriptionState } from "./gateway";
+import { getPaymentGateway, type PaymentGateway, type SubscriptionState } from "./gateway";
 
 /**
  * Whether a subscription in this state gives its licence's users access (ADR 020). Past due keeps
@@ -19,17 +19,12 @@ export function grantsAccess(status: string): boolean {
 
 export type SyncResult = { licenseId: string; status: string; subscribed: boolean };
 
-type SyncOptions = { db?: Executor; gateway?: PaymentGateway };
-
-/** Runs `work` in the caller's transaction, or in a new one. */
-function inTransaction<T>(db: Executor | undefined, work: (tx: Executor) => Promise<T>): Promise<T> {
-  return db ? work(db) : getDb().transaction(work);
-}
+type SyncOptions = { gateway?: PaymentGateway };
 
 type Buyer = { id: string; licenseId: string | null; customerId: string | null };
 
 /** The profile that bought the subscription: the one holding its customer, else the one named at checkout. */
-async function findBuyer(tx: Executor, subscription: SubscriptionState): Promise<Buyer | null> {
+async function findBuyer(tx: Transaction, subscription: SubscriptionState): Promise<Buyer | null> {
   const columns = { id: profiles.id, licenseId: profiles.licenseId, customerId: profiles.customerId };
   const [byCustomer] = await tx
     .select(columns)
@@ -50,7 +45,10 @@ async function findBuyer(tx: Executor, subscription: SubscriptionState): Promise
   return named ?? null;
 }
 
-async function applySubscription(tx: Executor, subscription: SubscriptionState): Promise<SyncResult | null> {
+async function applySubscription(
+  tx: Transaction,
+  subscription: SubscriptionState,
+): Promise<SyncResult | null> {
   const subscribed = grantsAccess(subscription.status);
   const now = new Date();
   const organisation = subscription.metadata.organisation?.trim() || null;
@@ -119,29 +117,92 @@ async function applySubscription(tx: Executor, subscription: SubscriptionState):
 }
 
 /**
+ * A subscription as the provider answered, numbered in the order the reads started (see
+ * `subscription_reads`); `subscription` is null when the provider does not know it.
+ */
+export type SubscriptionRead = {
+  subscriptionId: string;
+  readNumber: number;
+  subscription: SubscriptionState | null;
+};
+
+/** Asks the provider for a subscription's current state. Never call it inside a transaction. */
+export async function readSubscription(
+  subscriptionId: string,
+  gateway: PaymentGateway = getPaymentGateway(),
+): Promise<SubscriptionRead> {
+  const [numbered] = (await getDb().execute<{ n: string }>(sql`select nextval('subscription_read_seq') as n`))
+    .rows;
+  const subscription = await gateway.retrieveSubscription(subscriptionId);
+  return { subscriptionId, readNumber: Number(numbered!.n), subscription };
+}
+
+/** The subscription's licence as stored: what a sync reports when a newer read has already been written. */
+async function storedResult(tx: Transaction, subscriptionId: string): Promise<SyncResult | null> {
+  const [licence] = await tx
+    .select({ licenseId: licenses.licenseId, status: licenses.status })
+    .from(licenses)
+    .where(eq(licenses.providerSubscriptionId, subscriptionId));
+  return licence ? { ...licence, subscribed: grantsAccess(licence.status) } : null;
+}
+
+/**
+ * Writes a read into our tables, inside the caller's (short) transaction: creates or updates its
+ * licence, found by the provider's subscription id, and the profiles on it. Concurrent writes of one
+ * subscription queue on its `subscription_reads` row, and a read that started before one already
+ * written is dropped, so any number of syncs in any order end in the state the provider gave last.
+ */
+export async function writeSubscriptionRead(
+  tx: Transaction,
+  read: SubscriptionRead,
+): Promise<SyncResult | null> {
+  const { subscriptionId, readNumber, subscription } = read;
+  if (!subscription) {
+    getLogger().warn({ subscriptionId }, "subscription not found at the payment provider");
+    return null;
+  }
+  const newest = await tx
+    .insert(subscriptionReads)
+    .values({ subscriptionId, readNumber })
+    .onConflictDoUpdate({
+      target: subscriptionReads.subscriptionId,
+      set: { readNumber, writtenAt: new Date() },
+      setWhere: lt(subscriptionReads.readNumber, readNumber),
+    })
+    .returning({ readNumber: subscriptionReads.readNumber });
+  if (newest.length === 0) {
+    getLogger().info({ subscriptionId }, "subscription read overtaken by a newer one: not written");
+    return storedResult(tx, subscriptionId);
+  }
+  return applySubscription(tx, subscription);
+}
+
+/**
  * The one way subscription state reaches our tables (SECURITY.md R19, R20): re-reads the subscription
- * from the provider, never from an event's payload, and in one transaction creates or updates its
- * licence (found by the provider's subscription id) and the profiles on it. Runs for the webhook, the
- * return from checkout, the test checkout's Pay and the test portal. Concurrent syncs of one
- * subscription queue on a lock and each reads the provider after the previous one committed, so any
- * number of events in any order end in the provider's current state.
+ * from the provider, never from an event's payload, then writes it in one short transaction
+ * (`writeSubscriptionRead`). Runs for the webhook, the return from checkout, the test checkout's Pay,
+ * the test portal and the daily reconciliation. The provider is asked outside any transaction, so a
+ * slow provider never holds row locks or a database connection (ADR 038).
  */
 export async function syncSubscription(
   subscriptionId: string,
   options: SyncOptions = {},
 ): Promise<SyncResult | null> {
-  const gateway = options.gateway ?? getPaymentGateway();
-  return inTransaction(options.db, async (tx) => {
-    await tx.execute(
-      sql`select pg_advisory_xact_lock(hashtextextended(${`subscription:${subscriptionId}`}, 0))`,
-    );
-    const subscription = await gateway.retrieveSubscription(subscriptionId, tx);
-    if (!subscription) {
-      getLogger().warn({ subscriptionId }, "subscription not found at the payment provider");
-      return null;
-    }
-    return applySubscription(tx, subscription);
-  });
+  const read = await readSubscription(subscriptionId, options.gateway);
+  return getDb().transaction((tx) => writeSubscriptionRead(tx, read));
+}
+
+/**
+ * A checkout's subscription, read from the provider once the provider says the session is complete;
+ * null while it is not.
+ */
+export async function readCheckoutSession(
+  sessionId: string,
+  gateway: PaymentGateway = getPaymentGateway(),
+): Promise<SubscriptionRead | null> {
+  const session = await gateway.retrieveCheckoutSession(sessionId);
+  if (session?.status !== "complete" || !session.subscriptionId) return null;
+  return readSubscription(session.subscriptionId, gateway);
 }
 
 /**
@@ -152,10 +213,6 @@ export async function syncCheckoutSession(
   sessionId: string,
   options: SyncOptions = {},
 ): Promise<SyncResult | null> {
-  const gateway = options.gateway ?? getPaymentGateway();
-  return inTransaction(options.db, async (tx) => {
-    const session = await gateway.retrieveCheckoutSession(sessionId, tx);
-    if (session?.status !== "complete" || !session.subscriptionId) return null;
-    return syncSubscription(session.subscriptionId, { db: tx, gateway });
-  });
+  const read = await readCheckoutSession(sessionId, options.gateway);
+  return read && getDb().transaction((tx) => writeSubscriptionRead(tx, read));
 }

@@ -24,8 +24,8 @@ vi.mock("@/features/billing/sync", async (original) => {
   const actual = await original<typeof import("./sync")>();
   return {
     ...actual,
-    syncSubscription: async (...args: Parameters<typeof actual.syncSubscription>) => {
-      const result = await actual.syncSubscription(...args);
+    writeSubscriptionRead: async (...args: Parameters<typeof actual.writeSubscriptionRead>) => {
+      const result = await actual.writeSubscriptionRead(...args);
       if (crash.armed) {
         crash.armed = false;
         throw new Error("simulated crash after the write");

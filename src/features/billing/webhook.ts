@@ -1,12 +1,20 @@
 import "server-only";
 
+import { eq } from "drizzle-orm";
+
 import { getDb } from "@/db/client";
 import { webhookEvents } from "@/db/schema";
 import { getLogger } from "@/lib/logger";
 
-import { getPaymentGateway, WebhookSignatureError, type WebhookEvent } from "./gateway";
+import { getPaymentGateway, WebhookSignatureError, type PaymentGateway, type WebhookEvent } from "./gateway";
 import { notifyPaymentFailed } from "./notifications";
-import { syncCheckoutSession, syncSubscription, type SyncResult } from "./sync";
+import {
+  readCheckoutSession,
+  readSubscription,
+  writeSubscriptionRead,
+  type SubscriptionRead,
+  type SyncResult,
+} from "./sync";
 
 export const handledEventTypes = new Set([
   "checkout.session.completed",
@@ -19,11 +27,22 @@ export const handledEventTypes = new Set([
 
 export type WebhookAnswer = { status: number; body: Record<string, unknown> };
 
+/** What the event concerns, as the provider holds it now: the event's own copy is never trusted. */
+async function readEventSubject(
+  event: WebhookEvent,
+  gateway: PaymentGateway,
+): Promise<SubscriptionRead | null> {
+  if (event.type === "checkout.session.completed")
+    return event.objectId ? readCheckoutSession(event.objectId, gateway) : null;
+  return event.subscriptionId ? readSubscription(event.subscriptionId, gateway) : null;
+}
+
 /**
  * A payment-provider webhook (SECURITY.md R19, abuse case 6): the signature is checked on the raw
- * body, then the event id is stored in the same transaction as the event's effect, so a redelivery —
- * one after the other or at the same moment — is acknowledged and ignored, and a failure part-way
- * leaves no trace and the provider's retry succeeds. The effect is always `syncSubscription()`.
+ * body, the subscription is re-read from the provider (outside any transaction, ADR 038), then the
+ * event id is stored in the same short transaction as the event's effect, so a redelivery — one after
+ * the other or at the same moment — is acknowledged and ignored, and a failure part-way leaves no
+ * trace and the provider's retry succeeds. The effect is always `syncSubscription()`'s write.
  */
 export async function receiveWebhook(rawBody: Buffer, signature: string | null): Promise<WebhookAnswer> {
   const gateway = getPaymentGateway();
@@ -42,6 +61,18 @@ export async function receiveWebhook(rawBody: Buffer, signature: string | null):
 
   if (!handledEventTypes.has(event.type)) return { status: 200, body: { received: true } };
 
+  const duplicate = () => {
+    log.info({ eventId: event.id, type: event.type }, "webhook event already handled");
+    return { status: 200, body: { received: true, duplicate: true } };
+  };
+  // A redelivery of a handled event costs no call to the provider.
+  const [handled] = await getDb()
+    .select({ id: webhookEvents.id })
+    .from(webhookEvents)
+    .where(eq(webhookEvents.id, event.id));
+  if (handled) return duplicate();
+
+  const read = await readEventSubject(event, gateway);
   const outcome = await getDb().transaction(async (tx) => {
     const fresh = await tx
       .insert(webhookEvents)
@@ -49,19 +80,11 @@ export async function receiveWebhook(rawBody: Buffer, signature: string | null):
       .onConflictDoNothing()
       .returning({ id: webhookEvents.id });
     if (fresh.length === 0) return { duplicate: true as const };
-    let result: SyncResult | null = null;
-    if (event.type === "checkout.session.completed") {
-      if (event.objectId) result = await syncCheckoutSession(event.objectId, { db: tx, gateway });
-    } else if (event.subscriptionId) {
-      result = await syncSubscription(event.subscriptionId, { db: tx, gateway });
-    }
+    const result: SyncResult | null = read ? await writeSubscriptionRead(tx, read) : null;
     return { duplicate: false as const, result };
   });
 
-  if (outcome.duplicate) {
-    log.info({ eventId: event.id, type: event.type }, "webhook event already handled");
-    return { status: 200, body: { received: true, duplicate: true } };
-  }
+  if (outcome.duplicate) return duplicate();
   log.info(
     { eventId: event.id, type: event.type, licenseId: outcome.result?.licenseId },
     "webhook event handled",

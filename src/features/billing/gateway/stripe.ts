@@ -34,26 +34,43 @@ const unavailableTypes = new Set([
   "StripePermissionError",
   "StripeRateLimitError",
 ]);
-const refusedTypes = new Set(["StripeInvalidRequestError", "StripeCardError", "StripeIdempotencyError"]);
 
-type StripeErrorLike = { type?: unknown; code?: unknown; message?: unknown };
+type StripeErrorLike = { type?: unknown; code?: unknown; message?: unknown; requestId?: unknown };
 
-function isMissingResource(error: unknown): boolean {
-  return (error as StripeErrorLike | undefined)?.code === "resource_missing";
+/** Keys and links Stripe may quote back in a message: never written to our log. */
+const secrets = [/\b(sk|rk|pk)_(live|test)_[\w*]+/g, /\bwhsec_\w+/g, /\bhttps?:\/\/\S+/g];
+
+/** What Stripe said, for our log: its error type and code, the request id to look it up, and its message. */
+export function describeStripeError(error: StripeErrorLike): string {
+  const message = secrets.reduce(
+    (text, pattern) => text.replace(pattern, "[redacted]"),
+    typeof error.message === "string" ? error.message : "",
+  );
+  const code = typeof error.code === "string" ? ` ${error.code}` : "";
+  const request = typeof error.requestId === "string" ? ` (${error.requestId})` : "";
+  return `${String(error.type)}${code}${request}: ${message}`;
 }
 
-/** Runs one Stripe call and turns its failures into the gateway's two error kinds. */
+/**
+ * Runs one Stripe call and turns Stripe's errors into the gateway's two kinds, whose messages keep
+ * what Stripe said for our log without the error object itself (it holds the raw response).
+ */
 async function call<T>(request: () => Promise<T>): Promise<T> {
   try {
     return await request();
   } catch (error) {
-    const { type, message } = (error ?? {}) as StripeErrorLike;
-    if (typeof type === "string" && unavailableTypes.has(type))
-      throw new PaymentProviderUnavailableError(displayName, { cause: error });
-    if (typeof type === "string" && refusedTypes.has(type) && typeof message === "string" && message)
-      throw new PaymentProviderError(message, { cause: error });
-    throw error;
+    const stripeError = (error ?? {}) as StripeErrorLike;
+    const { type } = stripeError;
+    if (typeof type !== "string" || !type.startsWith("Stripe")) throw error;
+    if (unavailableTypes.has(type))
+      throw new PaymentProviderUnavailableError(displayName, describeStripeError(stripeError));
+    const code = typeof stripeError.code === "string" ? stripeError.code : null;
+    throw new PaymentProviderError(describeStripeError(stripeError), code);
   }
+}
+
+function isMissingResource(error: unknown): boolean {
+  return error instanceof PaymentProviderError && error.code === "resource_missing";
 }
 
 function idOf(value: string | { id: string } | null | undefined): string | null {
@@ -179,7 +196,7 @@ export function createStripeGateway(
           metadata: session.metadata ?? {},
         };
       } catch (error) {
-        if (isMissingResource((error as Error).cause)) return null;
+        if (isMissingResource(error)) return null;
         throw error;
       }
     },
@@ -188,14 +205,17 @@ export function createStripeGateway(
       try {
         return toSubscriptionState(await call(() => client.subscriptions.retrieve(id)), settings.priceIds);
       } catch (error) {
-        if (isMissingResource((error as Error).cause)) return null;
+        if (isMissingResource(error)) return null;
         throw error;
       }
     },
 
-    async createPortalSession({ customerId, returnUrl }) {
+    async createPortalSession({ customerId, returnUrl, idempotencyKey }) {
       const session = await call(() =>
-        client.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl }),
+        client.billingPortal.sessions.create(
+          { customer: customerId, return_url: returnUrl },
+          { idempotencyKey },
+        ),
       );
       return { url: session.url };
     },

@@ -12,7 +12,6 @@ import { findPlan, type BillingInterval, type Plan } from "../plans";
 import {
   checkoutStatus,
   type CheckoutSessionState,
-  type Executor,
   type PaymentGateway,
   type SubscriptionState,
 } from "./types";
@@ -95,8 +94,8 @@ export function createTestGateway(): PaymentGateway {
       return { id, url: `${testCheckoutPath}/${id}` };
     },
 
-    async retrieveCheckoutSession(id, db: Executor = getDb()): Promise<CheckoutSessionState | null> {
-      const [row] = await db.select().from(testCheckoutSessions).where(eq(testCheckoutSessions.id, id));
+    async retrieveCheckoutSession(id): Promise<CheckoutSessionState | null> {
+      const [row] = await getDb().select().from(testCheckoutSessions).where(eq(testCheckoutSessions.id, id));
       if (!row) return null;
       return {
         id: row.id,
@@ -107,8 +106,8 @@ export function createTestGateway(): PaymentGateway {
       };
     },
 
-    async retrieveSubscription(id, db: Executor = getDb()) {
-      const [row] = await db.select().from(testSubscriptions).where(eq(testSubscriptions.id, id));
+    async retrieveSubscription(id) {
+      const [row] = await getDb().select().from(testSubscriptions).where(eq(testSubscriptions.id, id));
       return row ? toSubscriptionState(row) : null;
     },
 

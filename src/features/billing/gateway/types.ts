@@ -1,9 +1,4 @@
-import type { Database } from "@/db/client";
-
 import type { BillingInterval, Plan } from "../plans";
-
-/** Our database, or a transaction on it. */
-export type Executor = Database | Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 export type ProviderId = "stripe" | "test";
 
@@ -61,9 +56,8 @@ export type WebhookEvent = {
 };
 
 /**
- * The payment provider, behind one small interface: Stripe, or the local test checkout. Reads take
- * an optional executor so that a provider keeping its records in our database (the test checkout)
- * reads them inside the caller's transaction.
+ * The payment provider, behind one small interface: Stripe, or the local test checkout. Every method
+ * may go over the network, so none is ever called inside a database transaction (ADR 038).
  */
 export interface PaymentGateway {
   readonly provider: ProviderId;
@@ -71,9 +65,14 @@ export interface PaymentGateway {
   readonly displayName: string;
   createCustomer(input: { profileId: string; email: string; name?: string }): Promise<{ id: string }>;
   createCheckoutSession(request: CheckoutRequest): Promise<{ id: string; url: string }>;
-  retrieveCheckoutSession(id: string, db?: Executor): Promise<CheckoutSessionState | null>;
-  retrieveSubscription(id: string, db?: Executor): Promise<SubscriptionState | null>;
-  createPortalSession(input: { customerId: string; returnUrl: string }): Promise<{ url: string }>;
+  retrieveCheckoutSession(id: string): Promise<CheckoutSessionState | null>;
+  retrieveSubscription(id: string): Promise<SubscriptionState | null>;
+  createPortalSession(input: {
+    customerId: string;
+    returnUrl: string;
+    /** The same key for the same admin within a minute: a double click opens one session. */
+    idempotencyKey: string;
+  }): Promise<{ url: string }>;
   /**
    * Verifies a webhook's signature on the raw body and parses it; null for a provider that sends
    * no webhooks (the test checkout). Throws `WebhookSignatureError` on a missing, wrong or stale one.
@@ -83,22 +82,29 @@ export interface PaymentGateway {
   } | null;
 }
 
-/** The provider could not be reached or refused our credentials: "Failed to load Stripe". */
-export class PaymentProviderUnavailableError extends Error {
+/**
+ * The provider failed a request. The message is for our log only and never shown to anyone
+ * (SECURITY.md R21): it carries the provider's own detail, with keys and links taken out.
+ */
+export class PaymentProviderError extends Error {
   constructor(
-    readonly providerName: string,
-    options?: { cause?: unknown },
+    message: string,
+    /** The provider's error code, such as `resource_missing`. */
+    readonly code: string | null = null,
   ) {
-    super(`Failed to load ${providerName}`, options);
-    this.name = "PaymentProviderUnavailableError";
+    super(message);
+    this.name = "PaymentProviderError";
   }
 }
 
-/** The provider refused the request with a message meant for the payer (SPEC §8). */
-export class PaymentProviderError extends Error {
-  constructor(message: string, options?: { cause?: unknown }) {
-    super(message, options);
-    this.name = "PaymentProviderError";
+/** The provider could not be reached or refused our credentials: users see "Failed to load Stripe". */
+export class PaymentProviderUnavailableError extends PaymentProviderError {
+  constructor(
+    readonly providerName: string,
+    detail: string,
+  ) {
+    super(`${providerName} unavailable: ${detail}`);
+    this.name = "PaymentProviderUnavailableError";
   }
 }
 
