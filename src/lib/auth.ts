@@ -5,7 +5,7 @@ import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware } from "better-auth/api";
 import { nextCookies } from "better-auth/next-js";
 import { emailOTP } from "better-auth/plugins";
-import { eq } from "drizzle-orm";
+import { and, eq, lt } from "drizzle-orm";
 
 import { getDb } from "@/db/client";
 import { account, profiles, rateLimit, session, user, verification } from "@/db/schema";
@@ -88,6 +88,20 @@ function bodyEmail(body: unknown): string | undefined {
   return typeof email === "string" ? email.trim().toLowerCase() : undefined;
 }
 
+/**
+ * R11: a session ends `sessionAbsoluteSeconds` after sign-in, however often sliding renewal moved its
+ * expiry on. Run before every endpoint and every server-side `auth.api` call: a session past the limit
+ * is deleted first, so Better Auth finds none and answers as it does for a signed-out visitor.
+ */
+async function revokeIfPastAbsoluteLimit(token: string): Promise<void> {
+  const cutoff = new Date(Date.now() - authPolicy.sessionAbsoluteSeconds * 1000);
+  const revoked = await getDb()
+    .delete(session)
+    .where(and(eq(session.token, token), lt(session.createdAt, cutoff)))
+    .returning({ userId: session.userId });
+  for (const { userId } of revoked) getLogger().info({ userId }, "session ended at its absolute limit");
+}
+
 function createAuth() {
   const env = getEnv();
   const logger = getLogger();
@@ -164,6 +178,11 @@ function createAuth() {
     },
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
+        const token = await ctx.getSignedCookie(
+          ctx.context.authCookies.sessionToken.name,
+          ctx.context.secret,
+        );
+        if (token) await revokeIfPastAbsoluteLimit(token);
         const body = ctx.body as { newPassword?: unknown; type?: unknown } | undefined;
         if (
           (ctx.path === "/reset-password" || ctx.path === "/change-password") &&
