@@ -61,6 +61,19 @@ describe("npm start refuses to run, and says why", () => {
     expect(result.output).toMatch(/BETTER_AUTH_SECRET: expected a random secret of at least 32 characters/);
   });
 
+  it("when a real database would be served over plain http to other machines", async () => {
+    const result = await runScript("scripts/start.ts", {
+      ...base(),
+      PORT: String(await freePort()),
+      DATABASE_URL: "postgres://postgres@127.0.0.1:5432/test",
+      BETTER_AUTH_SECRET: "a-test-secret-that-is-long-enough-1234567890",
+      APP_URL: "http://tariffscope.example",
+    });
+    expect(result.code).toBe(2);
+    expect(result.output).toMatch(/APP_URL: expected an https:\/\/ address with a DATABASE_URL/);
+    expect(result.output).not.toMatch(/at .*\.ts:\d+/);
+  });
+
   it("when DATABASE_URL does not answer: it names the host, retries, then gives up", async () => {
     const deadPort = await freePort();
     const result = await runScript("scripts/start.ts", {

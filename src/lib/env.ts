@@ -173,8 +173,41 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
       })),
     );
   }
-  const env = result.data;
-  return { ...env, APP_URL: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, "") };
+  const env = {
+    ...result.data,
+    APP_URL: (result.data.APP_URL ?? `http://localhost:${result.data.PORT}`).replace(/\/$/, ""),
+  };
+  const appHost = new URL(env.APP_URL).hostname;
+  if (onOperatorDatabase(env) && !servesHttps(env) && !isLoopbackHost(appHost)) {
+    // Passwords and session cookies would cross the network in clear text.
+    throw new EnvError([
+      {
+        name: "APP_URL",
+        expected:
+          `an https:// address with a DATABASE_URL, not ${env.APP_URL} ` +
+          "(plain http:// is allowed only for localhost, 127.0.0.1 and [::1])",
+      },
+    ]);
+  }
+  return env;
+}
+
+/** localhost, 127.0.0.1 and [::1]: addresses only this machine can reach. */
+export function isLoopbackHost(hostname: string): boolean {
+  return hostname === "localhost" || hostname === "127.0.0.1" || hostname === "[::1]";
+}
+
+/**
+ * A database the operator named in DATABASE_URL, rather than the embedded one `npm start` runs (which it
+ * also passes as DATABASE_URL, with EMBEDDED_DATABASE=1): a deployment, whatever NODE_ENV says.
+ */
+export function onOperatorDatabase(env: Env): boolean {
+  return Boolean(env.DATABASE_URL) && env.EMBEDDED_DATABASE !== "1";
+}
+
+/** Whether the site is served over https (APP_URL). */
+export function servesHttps(env: Env): boolean {
+  return env.APP_URL.startsWith("https://");
 }
 
 let cached: Env | undefined;
