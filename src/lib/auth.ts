@@ -16,6 +16,7 @@ import { passwordResetEmail, sendEmail, verificationCodeEmail } from "@/lib/emai
 import { getEnv, listOf } from "./env";
 import { getLogger } from "./logger";
 import { passwordProblem } from "./security/password-policy";
+import { trustedOrigins } from "./security/trusted-origins";
 import { site } from "./site";
 
 /** SECURITY.md R5, R9, R11: the numbers we hold, in one place. */
@@ -109,7 +110,7 @@ function createAuth() {
     appName: site.name,
     baseURL: env.APP_URL,
     secret: authSecret(),
-    trustedOrigins: [env.APP_URL],
+    trustedOrigins: trustedOrigins(env),
     disabledPaths,
     database: drizzleAdapter(getDb(), {
       provider: "pg",
