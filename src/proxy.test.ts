@@ -42,4 +42,18 @@ describe("the proxy's security headers", () => {
       expect(response.headers.get("content-security-policy"), path).toContain("upgrade-insecure-requests");
     }
   });
+
+  it("recognises the __Host- session cookie over https, and redirects a visitor without one", async () => {
+    const proxy = await proxyAt("https://tariffscope.example");
+    const page = "https://tariffscope.example/drug-tariff-parts/partviiia";
+    const signedIn = proxy(
+      new NextRequest(page, { headers: { cookie: "__Host-better-auth.session_token=token.signature" } }),
+    );
+    expect(signedIn.headers.get("location")).toBeNull();
+    const visitor = proxy(new NextRequest(page));
+    expect(visitor.headers.get("location")).toBe(
+      "https://tariffscope.example/account-management/signin?redirect=%2Fdrug-tariff-parts%2Fpartviiia",
+    );
+    expect(visitor.headers.get("content-security-policy")).toContain("default-src 'self'");
+  });
 });

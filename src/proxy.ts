@@ -8,6 +8,7 @@ import {
   createNonce,
   strictTransportSecurity,
 } from "@/lib/security/content-security-policy";
+import { authCookiePrefix } from "@/lib/security/session-cookie";
 
 /**
  * Every response but the build's hashed assets gets a Content-Security-Policy with a nonce of its own
@@ -26,7 +27,10 @@ export function proxy(request: NextRequest) {
   });
   const { pathname, search } = request.nextUrl;
   let response: NextResponse;
-  if (classifyRoute(pathname) === "subscriber" && !getSessionCookie(request)) {
+  if (
+    classifyRoute(pathname) === "subscriber" &&
+    !getSessionCookie(request, { cookiePrefix: authCookiePrefix(env) })
+  ) {
     const url = new URL(signInPath, request.url);
     url.searchParams.set("redirect", `${pathname}${search}`);
     response = NextResponse.redirect(url);

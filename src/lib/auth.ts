@@ -13,9 +13,10 @@ import { consumeEmailAllowance } from "@/features/access/email-allowance";
 import { signedInHintCookie } from "@/features/accounts/signed-in-hint";
 import { passwordResetEmail, sendEmail, verificationCodeEmail } from "@/lib/email";
 
-import { getEnv, listOf } from "./env";
+import { getEnv, listOf, servesHttps } from "./env";
 import { getLogger } from "./logger";
 import { passwordProblem } from "./security/password-policy";
+import { authCookiePrefix } from "./security/session-cookie";
 import { trustedOrigins } from "./security/trusted-origins";
 import { site } from "./site";
 
@@ -161,8 +162,10 @@ function createAuth() {
       // Explicit, so the check also runs under test (Better Auth skips it there by default).
       disableOriginCheck: false,
       ipAddress: { ipAddressHeaders: [clientAddressHeader], trustedProxies: listOf(env.TRUSTED_PROXIES) },
-      useSecureCookies: env.APP_URL.startsWith("https://"),
-      defaultCookieAttributes: { httpOnly: true, sameSite: "lax" },
+      // The prefix says whether cookies are Secure (session-cookie.ts), not Better Auth's `__Secure-`.
+      useSecureCookies: false,
+      cookiePrefix: authCookiePrefix(env),
+      defaultCookieAttributes: { httpOnly: true, sameSite: "lax", secure: servesHttps(env), path: "/" },
     },
     databaseHooks: {
       session: {
@@ -212,7 +215,7 @@ function createAuth() {
           path: "/",
           sameSite: "lax",
           httpOnly: false,
-          secure: env.APP_URL.startsWith("https://"),
+          secure: servesHttps(env),
         } as const;
         if (ctx.context.newSession) {
           ctx.setCookie(signedInHintCookie, "1", { ...hint, maxAge: authPolicy.sessionAbsoluteSeconds });
