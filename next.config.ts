@@ -1,15 +1,13 @@
 import createMDX from "@next/mdx";
 import type { NextConfig } from "next";
 
+// The same for every response. The Content-Security-Policy (a nonce per response) and HSTS (https
+// only) are set by the proxy, src/proxy.ts.
 const securityHeaders = [
   { key: "X-Content-Type-Options", value: "nosniff" },
   { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
   { key: "X-Frame-Options", value: "SAMEORIGIN" },
   { key: "Permissions-Policy", value: "camera=(), microphone=(), geolocation=()" },
-  {
-    key: "Content-Security-Policy",
-    value: "object-src 'none'; base-uri 'none'; frame-ancestors 'self'; form-action 'self'",
-  },
 ];
 
 const nextConfig: NextConfig = {

@@ -51,6 +51,20 @@ describe("npm start refuses to run, and says why", () => {
     }
   });
 
+  it("when a real database would be served over plain http to other machines", async () => {
+    const result = await runScript("scripts/start.ts", {
+      ...base(),
+      PORT: String(await freePort()),
+      DATABASE_URL: "postgres://postgres@127.0.0.1:5432/test",
+      BETTER_AUTH_SECRET: "a-test-secret-that-is-long-enough-1234567890",
+      TEST_CHECKOUT: "1",
+      APP_URL: "http://tariffscope.example",
+    });
+    expect(result.code).toBe(2);
+    expect(result.output).toMatch(/APP_URL: expected an https:\/\/ address with a DATABASE_URL/);
+    expect(result.output).not.toMatch(/at .*\.ts:\d+/);
+  });
+
   it("when DATABASE_URL does not answer: it names the host, retries, then gives up", async () => {
     const deadPort = await freePort();
     const result = await runScript("scripts/start.ts", {

@@ -1,4 +1,5 @@
 import type { Metadata, Viewport } from "next";
+import { connection } from "next/server";
 import type { ReactNode } from "react";
 
 import { CookieConsent } from "@/components/layout/cookie-consent";
@@ -17,7 +18,9 @@ export const metadata: Metadata = {
 
 export const viewport: Viewport = { themeColor: "#0f6b57", width: "device-width", initialScale: 1 };
 
-export default function RootLayout({ children }: { children: ReactNode }) {
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  // Every page is rendered for its request, so its scripts carry that response's CSP nonce (ADR 030).
+  await connection();
   return (
     <html lang="en-GB">
       <body className="flex min-h-dvh flex-col">

@@ -86,6 +86,65 @@ describe("sign-in", () => {
   });
 });
 
+describe("the 30-day absolute session limit (R11)", () => {
+  /** A signed-in session whose row says it began `days` ago; sliding renewal kept it alive until now. */
+  async function sessionStartedDaysAgo(days: number) {
+    const account = await insertUser();
+    const { cookie } = await signIn(account.email, account.password);
+    await database.db
+      .update(session)
+      .set({ createdAt: new Date(Date.now() - days * 24 * 60 * 60 * 1000) })
+      .where(eq(session.userId, account.id));
+    return { account, cookie };
+  }
+
+  const sessionRows = (userId: string) =>
+    database.db.select().from(session).where(eq(session.userId, userId));
+
+  it("keeps a 29-day-old session that is still within its sliding window", async () => {
+    const { account, cookie } = await sessionStartedDaysAgo(29);
+    expect((await authRequest("/get-session", { cookie })).body).toMatchObject({
+      user: { email: account.email },
+    });
+    expect(await sessionRows(account.id)).toHaveLength(1);
+  });
+
+  const endpoints: [string, (cookie: string, password: string) => ReturnType<typeof authRequest>][] = [
+    ["GET /get-session", (cookie) => authRequest("/get-session", { cookie })],
+    ["GET /list-sessions", (cookie) => authRequest("/list-sessions", { cookie })],
+    ["GET /list-accounts", (cookie) => authRequest("/list-accounts", { cookie })],
+    [
+      "POST /change-password",
+      (cookie, password) =>
+        authRequest("/change-password", {
+          cookie,
+          body: { currentPassword: password, newPassword: "a brand new passphrase" },
+        }),
+    ],
+    [
+      "POST /verify-password",
+      (cookie, password) => authRequest("/verify-password", { cookie, body: { password } }),
+    ],
+    ["POST /revoke-other-sessions", (cookie) => authRequest("/revoke-other-sessions", { cookie, body: {} })],
+    ["POST /update-session", (cookie) => authRequest("/update-session", { cookie, body: {} })],
+  ];
+
+  it.each(endpoints)("refuses and revokes a 31-day-old session at %s", async (_name, call) => {
+    const { account, cookie } = await sessionStartedDaysAgo(31);
+    const response = await call(cookie, account.password);
+    if (response.status === 200) expect(response.body).toBeNull();
+    else expect(response.status).toBe(401);
+    expect(await sessionRows(account.id)).toHaveLength(0);
+    expect((await signIn(account.email, account.password)).status, "the password is unchanged").toBe(200);
+  });
+
+  it("refuses and revokes it when the app asks Better Auth for the session on the server", async () => {
+    const { account, cookie } = await sessionStartedDaysAgo(31);
+    expect(await getAuth().api.getSession({ headers: new Headers({ cookie }) })).toBeNull();
+    expect(await sessionRows(account.id)).toHaveLength(0);
+  });
+});
+
 describe("password reset (R9)", () => {
   const requestReset = (email: string, clientAddress = freshClientAddress()) =>
     authRequest("/request-password-reset", {

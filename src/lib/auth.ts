@@ -5,7 +5,7 @@ import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware } from "better-auth/api";
 import { nextCookies } from "better-auth/next-js";
 import { emailOTP } from "better-auth/plugins";
-import { eq } from "drizzle-orm";
+import { and, eq, lt } from "drizzle-orm";
 
 import { getDb } from "@/db/client";
 import { account, profiles, rateLimit, session, user, verification } from "@/db/schema";
@@ -14,9 +14,11 @@ import { signedInHintCookie } from "@/features/accounts/signed-in-hint";
 import { passwordResetEmail, sendEmail, verificationCodeEmail } from "@/lib/email";
 
 import { clientAddressHeader } from "./client-address";
-import { getEnv } from "./env";
+import { getEnv, servesHttps } from "./env";
 import { getLogger } from "./logger";
 import { passwordProblem } from "./security/password-policy";
+import { authCookiePrefix } from "./security/session-cookie";
+import { trustedOrigins } from "./security/trusted-origins";
 import { site } from "./site";
 
 /** SECURITY.md R5, R9, R11: the numbers we hold, in one place. */
@@ -86,6 +88,20 @@ function bodyEmail(body: unknown): string | undefined {
   return typeof email === "string" ? email.trim().toLowerCase() : undefined;
 }
 
+/**
+ * R11: a session ends `sessionAbsoluteSeconds` after sign-in, however often sliding renewal moved its
+ * expiry on. Run before every endpoint and every server-side `auth.api` call: a session past the limit
+ * is deleted first, so Better Auth finds none and answers as it does for a signed-out visitor.
+ */
+async function revokeIfPastAbsoluteLimit(token: string): Promise<void> {
+  const cutoff = new Date(Date.now() - authPolicy.sessionAbsoluteSeconds * 1000);
+  const revoked = await getDb()
+    .delete(session)
+    .where(and(eq(session.token, token), lt(session.createdAt, cutoff)))
+    .returning({ userId: session.userId });
+  for (const { userId } of revoked) getLogger().info({ userId }, "session ended at its absolute limit");
+}
+
 function createAuth() {
   const env = getEnv();
   const logger = getLogger();
@@ -93,7 +109,7 @@ function createAuth() {
     appName: site.name,
     baseURL: env.APP_URL,
     secret: authSecret(),
-    trustedOrigins: [env.APP_URL],
+    trustedOrigins: trustedOrigins(env),
     disabledPaths,
     database: drizzleAdapter(getDb(), {
       provider: "pg",
@@ -145,8 +161,10 @@ function createAuth() {
       disableOriginCheck: false,
       // One address, already resolved from the connection and TRUSTED_PROXIES by our server (ADR 004).
       ipAddress: { ipAddressHeaders: [clientAddressHeader] },
-      useSecureCookies: env.APP_URL.startsWith("https://"),
-      defaultCookieAttributes: { httpOnly: true, sameSite: "lax" },
+      // The prefix says whether cookies are Secure (session-cookie.ts), not Better Auth's `__Secure-`.
+      useSecureCookies: false,
+      cookiePrefix: authCookiePrefix(env),
+      defaultCookieAttributes: { httpOnly: true, sameSite: "lax", secure: servesHttps(env), path: "/" },
     },
     databaseHooks: {
       session: {
@@ -163,6 +181,11 @@ function createAuth() {
     },
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
+        const token = await ctx.getSignedCookie(
+          ctx.context.authCookies.sessionToken.name,
+          ctx.context.secret,
+        );
+        if (token) await revokeIfPastAbsoluteLimit(token);
         const body = ctx.body as { newPassword?: unknown; type?: unknown } | undefined;
         if (
           (ctx.path === "/reset-password" || ctx.path === "/change-password") &&
@@ -191,7 +214,7 @@ function createAuth() {
           path: "/",
           sameSite: "lax",
           httpOnly: false,
-          secure: env.APP_URL.startsWith("https://"),
+          secure: servesHttps(env),
         } as const;
         if (ctx.context.newSession) {
           ctx.setCookie(signedInHintCookie, "1", { ...hint, maxAge: authPolicy.sessionAbsoluteSeconds });

@@ -137,3 +137,33 @@ describe("an operator's database is production, whatever NODE_ENV says", () => {
     expect(deploymentProblems(parseEnv({ ...operator, ...secret, TEST_CHECKOUT: "1" }))).toEqual([]);
   });
 });
+
+describe("APP_URL on a database the operator names", () => {
+  const database = { DATABASE_URL: "postgres://db.example/prod" };
+
+  it("must be https, and the refusal names APP_URL and the address given", () => {
+    const [problem] = problemsOf({ ...database, APP_URL: "http://tariffscope.example" });
+    expect(problem).toMatchObject({ name: "APP_URL" });
+    expect(problem!.expected).toMatch(
+      /https:\/\/ address with a DATABASE_URL, not http:\/\/tariffscope\.example/,
+    );
+    expect(() => parseEnv({ ...database, APP_URL: "http://tariffscope.example" })).toThrow(/APP_URL/);
+  });
+
+  it.each(["http://localhost:3400", "http://127.0.0.1:3400", "http://[::1]:3400"])(
+    "may be plain http on a loopback address, as for a local benchmark: %s",
+    (appUrl) => {
+      expect(parseEnv({ ...database, APP_URL: appUrl }).APP_URL).toBe(appUrl);
+    },
+  );
+
+  it("is accepted over https, and on the embedded database at any address", () => {
+    expect(parseEnv({ ...database, APP_URL: "https://tariffscope.example" }).APP_URL).toBe(
+      "https://tariffscope.example",
+    );
+    expect(
+      parseEnv({ ...database, EMBEDDED_DATABASE: "1", APP_URL: "http://pharmacy-pc:3000" }).APP_URL,
+    ).toBe("http://pharmacy-pc:3000");
+    expect(parseEnv({ APP_URL: "http://pharmacy-pc:3000" }).APP_URL).toBe("http://pharmacy-pc:3000");
+  });
+});

@@ -187,8 +187,35 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
       })),
     );
   }
-  const env = result.data;
-  return { ...env, APP_URL: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, "") };
+  const env = {
+    ...result.data,
+    APP_URL: (result.data.APP_URL ?? `http://localhost:${result.data.PORT}`).replace(/\/$/, ""),
+  };
+  const appHost = new URL(env.APP_URL).hostname;
+  if (isOperatorDatabase(env) && !servesHttps(env) && !isLoopbackHost(appHost)) {
+    // Passwords and session cookies would cross the network in clear text.
+    throw new EnvError([
+      {
+        name: "APP_URL",
+        expected:
+          `an https:// address with a DATABASE_URL, not ${env.APP_URL} ` +
+          "(plain http:// is allowed only for localhost, 127.0.0.1 and [::1])",
+      },
+    ]);
+  }
+  return env;
+}
+
+/** localhost, 127.0.0.1 and [::1]: addresses only this machine can reach. */
+export const loopbackHosts = ["localhost", "127.0.0.1", "[::1]"] as const;
+
+export function isLoopbackHost(hostname: string): boolean {
+  return (loopbackHosts as readonly string[]).includes(hostname);
+}
+
+/** Whether the site is served over https (APP_URL). */
+export function servesHttps(env: Env): boolean {
+  return env.APP_URL.startsWith("https://");
 }
 
 let cached: Env | undefined;

@@ -7,7 +7,7 @@ import { cache } from "react";
 import { choosePlanPath, signInPath } from "@/features/access/route-classes";
 import { getProfileSummary, type ProfileSummary } from "@/features/accounts/queries";
 
-import { authPolicy, getAuth } from "./auth";
+import { getAuth } from "./auth";
 import { getEnv, listOf } from "./env";
 import { AppError } from "./errors";
 import { getLogger } from "./logger";
@@ -39,18 +39,11 @@ export function isOwnerId(userId: string): boolean {
 }
 
 export const getCurrentUser = cache(async (): Promise<CurrentUser | null> => {
+  // Reading the request first also keeps `next build` from prerendering (and opening the database).
   const requestHeaders = await headers();
-  const auth = getAuth();
-  const found = await auth.api.getSession({ headers: requestHeaders });
+  // Better Auth refuses a session past its absolute limit here too (R11, lib/auth.ts).
+  const found = await getAuth().api.getSession({ headers: requestHeaders });
   if (!found) return null;
-  const ageSeconds = (Date.now() - new Date(found.session.createdAt).getTime()) / 1000;
-  if (ageSeconds > authPolicy.sessionAbsoluteSeconds) {
-    // Sliding renewal never extends a session past its absolute limit (R11).
-    await auth.api
-      .revokeSession({ headers: requestHeaders, body: { token: found.session.token } })
-      .catch(() => {});
-    return null;
-  }
   let profile: ProfileSummary | null = null;
   try {
     profile = await getProfileSummary(found.user.id);

@@ -150,6 +150,21 @@ test.describe("sign-in card", () => {
     await expect(page).toHaveURL(/\/account-management\/signin\?redirect=%2Fdrug-tariff-parts%2Fpartviiia$/);
   });
 
+  test("signs in at the server's IP address, as a newcomer may type it (the embedded default trusts it)", async ({
+    page,
+    baseURL,
+    context,
+  }) => {
+    const byAddress = baseURL!.replace("//localhost:", "//127.0.0.1:");
+    await context.addCookies([{ name: "cookieConsent", value: "rejected", url: byAddress }]);
+    await page.goto(`${byAddress}/account-management/signin`);
+    await page.getByLabel("Email").fill(demo.admin);
+    await page.getByLabel("Password").fill(demoPassword);
+    await page.getByRole("button", { name: "Login" }).click();
+    await expect(page).toHaveURL(`${byAddress}/drug-tariff-parts/partviiia`);
+    await expect(page.getByRole("heading", { level: 1, name: "Part VIIIA" })).toBeVisible();
+  });
+
   test("returns the user to the page they were sent away from", async ({ page }) => {
     await page.goto("/account-management/dashboard?section=personal-details");
     await expect(page).toHaveURL(/\/account-management\/signin\?redirect=/);

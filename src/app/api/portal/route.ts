@@ -2,10 +2,9 @@ import { NextResponse } from "next/server";
 
 import { createPortalSessionFor } from "@/features/billing/portal";
 import { emptySchema } from "@/features/billing/schemas";
-import { getEnv } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { handleRoute, readJsonBody } from "@/lib/route";
-import { assertSameOriginJson, ownOrigins } from "@/lib/security/same-origin";
+import { assertSameOriginJson } from "@/lib/security/same-origin";
 import { getCurrentUser } from "@/lib/session";
 
 export const dynamic = "force-dynamic";
@@ -16,7 +15,7 @@ export const dynamic = "force-dynamic";
  * the session, the body must be `{}` and the query string is ignored (SECURITY.md R2, R4, abuse case 1).
  */
 export const POST = handleRoute("billing.portal", async (request) => {
-  assertSameOriginJson(request, ownOrigins(request, getEnv().APP_URL));
+  assertSameOriginJson(request);
   const user = await getCurrentUser();
   if (!user) throw new AppError("unauthorized");
   if (!emptySchema.safeParse(await readJsonBody(request)).success)

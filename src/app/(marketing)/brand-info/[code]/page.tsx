@@ -9,13 +9,6 @@ import { getProductDetail } from "@/features/tariff/product-queries";
 
 type Props = { params: Promise<{ code: string }> };
 
-// Public and the same for everyone: rendered on first visit, then served from the cache for an hour.
-export const revalidate = 3600;
-
-export function generateStaticParams() {
-  return [];
-}
-
 const load = cache((code: string) => getProductDetail("brand", code));
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {

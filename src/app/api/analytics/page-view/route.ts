@@ -1,11 +1,10 @@
 import { recordPageView } from "@/features/analytics/page-views";
 import { clientAddressOf } from "@/lib/client-address";
-import { getEnv } from "@/lib/env";
 import { handleRoute, readJsonBody } from "@/lib/route";
-import { assertSameOriginJson, ownOrigins } from "@/lib/security/same-origin";
+import { assertSameOriginJson } from "@/lib/security/same-origin";
 
 export const POST = handleRoute("analytics.page-view", async (request) => {
-  assertSameOriginJson(request, ownOrigins(request, getEnv().APP_URL));
+  assertSameOriginJson(request);
   await recordPageView(await readJsonBody(request), clientAddressOf(request.headers));
   return new Response(null, { status: 204 });
 });
