@@ -150,3 +150,21 @@ describe("DataTable on a phone", () => {
     expect(cellValues(bodyRows()[0]!)[0]).toBe("Paracetamol 500mg tablets");
   });
 });
+
+describe("DataTable row links", () => {
+  it("carry the page they were followed from, so the page they open can lead back", () => {
+    render(
+      <DataTable
+        columns={columns}
+        rows={rows}
+        caption="Part VIIIA prices"
+        fileName="x.csv"
+        linkFrom="/drug-tariff-parts/partviiia?month=2026-11&searchTerm=para"
+      />,
+    );
+    expect(screen.getByRole("link", { name: "Paracetamol 500mg tablets" })).toHaveAttribute(
+      "href",
+      `/drug-info/1?from=${encodeURIComponent("/drug-tariff-parts/partviiia?month=2026-11&searchTerm=para")}`,
+    );
+  });
+});

@@ -33,6 +33,12 @@ const sortWords: Record<string, [string, string]> = {
   date: ["oldest first", "newest first"],
 };
 
+/** A row's link, carrying the page it was followed from (`from`) so that page can be returned to. */
+function linkWithFrom(href: string, from: string | undefined): string {
+  if (!from) return href;
+  return `${href}${href.includes("?") ? "&" : "?"}${new URLSearchParams({ from })}`;
+}
+
 /**
  * Where a cell stands in each layout: in the table from `sm`, where "detail" columns wait for `lg`
  * and the name stays in view when the table scrolls sideways; and in a phone's card, where the name
@@ -61,6 +67,7 @@ export function DataTable({
   fileName,
   emptyMessage = "No rows to show.",
   loading = false,
+  linkFrom,
 }: {
   columns: DataColumn[];
   rows: DataRow[];
@@ -69,6 +76,8 @@ export function DataTable({
   /** Shown in the table when there are no rows: a sentence, or a message with an action. */
   emptyMessage?: ReactNode;
   loading?: boolean;
+  /** The address of the page the table is on, with its query: row links carry it (`linkWithFrom`). */
+  linkFrom?: string;
 }) {
   const [sorting, setSorting] = useState<SortingState>([]);
   const nameId = (columns.find((column) => column.priority === "name") ?? columns[0])?.id;
@@ -259,7 +268,7 @@ export function DataTable({
                           </span>
                         ) : href ? (
                           <Link
-                            href={String(href)}
+                            href={linkWithFrom(String(href), linkFrom)}
                             className="inline-flex min-h-6 items-center font-medium text-primary underline-offset-2 hover:underline"
                             prefetch={false}
                           >

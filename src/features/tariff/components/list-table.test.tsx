@@ -30,6 +30,7 @@ function renderTable() {
       caption="Drug Tariff Part VIIIA, November 2026"
       fileName="part-viiia-ew-2026-11.csv"
       emptyMessage="No rows to show."
+      linkFrom="/drug-tariff-parts/partviiia?month=2026-11"
     />,
   );
   return () => within(screen.getByRole("region")).getAllByRole("row").slice(1);

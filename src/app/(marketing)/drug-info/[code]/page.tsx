@@ -1,33 +1,19 @@
-import type { Metadata } from "next";
-import { notFound } from "next/navigation";
-import { cache } from "react";
-
-import { PageContainer } from "@/components/layout/page-container";
-import { ProductDetailView } from "@/features/tariff/components/product-detail";
-import { productMetadata } from "@/features/tariff/product-metadata";
-import { getProductDetail } from "@/features/tariff/product-queries";
-
-type Props = { params: Promise<{ code: string }> };
+import { ProductPage, productPageMetadata } from "@/features/tariff/components/product-page";
 
 // Public and the same for everyone: rendered on first visit, then served from the cache for an hour.
+// A signed-in user is served the same page in the app shell instead (ADR 042).
 export const revalidate = 3600;
 
 export function generateStaticParams() {
   return [];
 }
 
-const load = cache((code: string) => getProductDetail("drug", code));
+type Props = { params: Promise<{ code: string }> };
 
-export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  return productMetadata(await load((await params).code));
+export async function generateMetadata({ params }: Props) {
+  return productPageMetadata("drug", (await params).code);
 }
 
 export default async function DrugInfoPage({ params }: Props) {
-  const product = await load((await params).code);
-  if (!product) notFound();
-  return (
-    <PageContainer width="wide">
-      <ProductDetailView product={product} />
-    </PageContainer>
-  );
+  return <ProductPage kind="drug" code={(await params).code} />;
 }
