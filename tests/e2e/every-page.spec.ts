@@ -94,7 +94,9 @@ async function expectFitsAndPassesAxe(page: Page, url: string) {
     screen: window.innerWidth,
   }));
   expect(widths.page, `${url} is no wider than the screen`).toBeLessThanOrEqual(widths.screen);
-  await expectNoAxeViolations(page);
+  // The dev mailbox shows each e-mail in a frame of its own: up to fifty documents that are not the
+  // page, and would take axe minutes to enter.
+  await expectNoAxeViolations(page, { exclude: ["iframe[srcdoc]"] });
 }
 
 /**

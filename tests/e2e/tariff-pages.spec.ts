@@ -81,7 +81,8 @@ test("every list shows its rows for the latest month, fits the screen and passes
   page,
   baseURL,
 }) => {
-  test.setTimeout(180_000);
+  // Fifteen lists, each checked cell by cell and with axe, on a machine the other browser shares.
+  test.setTimeout(300_000);
   await signInSubscriber(page, baseURL!);
   for (const [path, title] of lists) {
     await page.goto(path);
