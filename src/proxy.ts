@@ -1,7 +1,13 @@
 import { getSessionCookie } from "better-auth/cookies";
 import { NextResponse, type NextRequest } from "next/server";
 
-import { classifyRoute, signInPath } from "@/features/access/route-classes";
+import {
+  classifyRoute,
+  isProductPath,
+  isSignedInProductPath,
+  signedInProductPrefix,
+  signInPath,
+} from "@/features/access/route-classes";
 import { getEnv, servesHttps } from "@/lib/env";
 import {
   contentSecurityPolicy,
@@ -13,9 +19,10 @@ import { authCookiePrefix } from "@/lib/security/session-cookie";
 /**
  * Every response but the build's hashed assets gets a Content-Security-Policy with a nonce of its own
  * (Next.js reads it from the request's copy and puts it on its scripts) and, over https, HSTS (ADR 030).
- * Visitors without a session cookie are redirected early from subscriber pages, and pages learn the
- * request path to send users back to after sign-in. The redirect is only a convenience: every page
- * checks access itself (ADR 001).
+ * Visitors without a session cookie are redirected early from subscriber pages, pages learn the
+ * request path to send users back to after sign-in, and a product page is served in the shell that
+ * fits its visitor (ADR 042). All of it is only a convenience: every page checks access itself
+ * (ADR 001), and a product page shows nothing that depends on who asks.
  */
 export function proxy(request: NextRequest) {
   const env = getEnv();
@@ -25,24 +32,34 @@ export function proxy(request: NextRequest) {
     https,
     development: env.NODE_ENV === "development",
   });
+  const secured = (response: NextResponse) => {
+    response.headers.set("content-security-policy", policy);
+    if (https) response.headers.set("strict-transport-security", strictTransportSecurity);
+    return response;
+  };
   const { pathname, search } = request.nextUrl;
-  let response: NextResponse;
-  if (
-    classifyRoute(pathname) === "subscriber" &&
-    !getSessionCookie(request, { cookiePrefix: authCookiePrefix(env) })
-  ) {
+  const hasSession = Boolean(getSessionCookie(request, { cookiePrefix: authCookiePrefix(env) }));
+
+  // The signed-in product pages have one address each, the public one.
+  if (isSignedInProductPath(pathname)) {
+    const url = request.nextUrl.clone();
+    url.pathname = pathname.slice(signedInProductPrefix.length) || "/";
+    return secured(NextResponse.redirect(url));
+  }
+  if (classifyRoute(pathname) === "subscriber" && !hasSession) {
     const url = new URL(signInPath, request.url);
     url.searchParams.set("redirect", `${pathname}${search}`);
-    response = NextResponse.redirect(url);
-  } else {
-    const forwarded = new Headers(request.headers);
-    forwarded.set("x-tariffscope-path", `${pathname}${search}`);
-    forwarded.set("content-security-policy", policy);
-    response = NextResponse.next({ request: { headers: forwarded } });
+    return secured(NextResponse.redirect(url));
   }
-  response.headers.set("content-security-policy", policy);
-  if (https) response.headers.set("strict-transport-security", strictTransportSecurity);
-  return response;
+  const forwarded = new Headers(request.headers);
+  forwarded.set("x-tariffscope-path", `${pathname}${search}`);
+  forwarded.set("content-security-policy", policy);
+  if (isProductPath(pathname) && hasSession) {
+    const url = request.nextUrl.clone();
+    url.pathname = `${signedInProductPrefix}${pathname}`;
+    return secured(NextResponse.rewrite(url, { request: { headers: forwarded } }));
+  }
+  return secured(NextResponse.next({ request: { headers: forwarded } }));
 }
 
 export const config = {

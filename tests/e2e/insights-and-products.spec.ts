@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 
 import { expectNoAxeViolations } from "../fixtures/axe";
-import { countImportedMonths, createPerson, setCountry } from "./database";
+import { countImportedMonths, createPerson, queryRows, setCountry } from "./database";
 import { expect, signInByApi, test, uniqueEmail } from "./fixtures";
 
 async function subscriber(page: Page, baseURL: string) {
@@ -93,7 +93,7 @@ test("Additions & Deletions shows the part chosen, and appliances link to their 
   await expect(page.getByLabel("Part", { exact: true })).toHaveValue("ix");
   await expect(page.getByRole("heading", { level: 2, name: /: Part IX$/ })).toBeVisible();
   const table = changesTable(page, "Additions & Deletions, Part IX");
-  await expect(table.getByRole("link").first()).toHaveAttribute("href", /^\/appliance-info\/\d+$/);
+  await expect(table.getByRole("link").first()).toHaveAttribute("href", /^\/appliance-info\/\d+\?from=/);
   await expectNoAxeViolations(page);
 });
 
@@ -129,7 +129,8 @@ test("a signed-out visitor opens a pack's public page and reads its price histor
   await subscriber(page, baseURL!);
   await page.goto("/insights/price-changes-partviiia");
   const link = changesTable(page, "Part VIIIA Price Changes").getByRole("link").first();
-  const href = (await link.getAttribute("href"))!;
+  // The link also says which page it was followed from; the pack's own address is the path.
+  const href = (await link.getAttribute("href"))!.split("?")[0]!;
   expect(href).toMatch(/^\/drug-info\/\d+$/);
   const name = await link.innerText();
 
@@ -197,4 +198,79 @@ test("a signed-out visitor is sent to sign in from the insights pages", async ({
       ),
     );
   }
+});
+
+/** A public product page's address, from the app's own sitemap of them. */
+async function productPageFromSitemap(page: Page, stem: string): Promise<string> {
+  const xml = await (await page.request.get(`/sitemaps/${stem}-1.xml`)).text();
+  return new URL(/<loc>([^<]+)<\/loc>/.exec(xml)![1]!).pathname;
+}
+
+/** The app shell's menu: the sidebar on a desktop, the menu button on a phone. */
+const appMenu = (page: Page) =>
+  page.viewportSize()!.width < 768
+    ? page.getByRole("button", { name: "Open menu" })
+    : page.getByRole("complementary", { name: "Platform menu" });
+
+test("a subscriber opens a pack from a filtered list inside the app, and goes back to the list as it was", async ({
+  page,
+  baseURL,
+}) => {
+  await subscriber(page, baseURL!);
+  const [pack] = await queryRows<{ medicine: string; month: string }>(
+    `select medicine, to_char(period, 'YYYY-MM') as month from part_viiia_prices
+      where edition = 1 and vmpp_snomed_code is not null
+        and period = (select max(period) - interval '1 month' from part_viiia_prices where edition = 1)
+      order by medicine limit 1`,
+  );
+  const word = pack!.medicine.split(" ")[0]!;
+  await page.goto(`/drug-tariff-parts/partviiia?searchTerm=${encodeURIComponent(word)}&month=${pack!.month}`);
+  const list = page.getByRole("region", { name: /^Part VIIIA, / });
+  const link = list.getByRole("link").first();
+  const name = await link.innerText();
+  const shown = await page.getByText(/^[\d,]+ rows?$/).innerText();
+  await link.click();
+
+  await expect(page).toHaveURL(/\/drug-info\/\d+\?from=/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);
+  await expect(appMenu(page)).toBeVisible();
+  await expect(page.getByRole("link", { name: "Log In" })).toHaveCount(0);
+  await expectNoAxeViolations(page);
+
+  const back = page.getByRole("link", { name: "Back to Part VIIIA" });
+  await back.focus();
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/drug-tariff-parts\/partviiia\?/);
+  const url = new URL(page.url());
+  expect(url.searchParams.get("searchTerm")).toBe(word);
+  expect(url.searchParams.get("month")).toBe(pack!.month);
+  await expect(page.getByLabel("Month", { exact: true })).toHaveValue(pack!.month);
+  await expect(page.getByText(/^[\d,]+ rows?$/)).toHaveText(shown);
+});
+
+test("a product page stays public and cached for visitors, while a signed-in user's is the app's and never stored", async ({
+  page,
+  baseURL,
+}) => {
+  const path = await productPageFromSitemap(page, "appliance-info");
+  const visitor = await page.request.get(path);
+  expect(visitor.status()).toBe(200);
+  expect(visitor.headers()["cache-control"]).toContain("s-maxage=3600");
+  const publicHtml = await visitor.text();
+  expect(publicHtml).not.toContain("Platform menu");
+
+  await subscriber(page, baseURL!);
+  const member = await page.request.get(path);
+  expect(member.status()).toBe(200);
+  expect(member.headers()["cache-control"]).toMatch(/private|no-store/);
+  expect(await member.text()).toContain("Platform menu");
+
+  // Opened without a list to return to, it is still inside the app, with no way back to offer.
+  await page.goto(path);
+  await expect(appMenu(page)).toBeVisible();
+  await expect(page.getByRole("link", { name: /^Back to/ })).toHaveCount(0);
+  // The address it is served from inside the app is not an address of its own.
+  await page.goto(`/signed-in${path}`);
+  await expect(page).toHaveURL(new RegExp(`${path}$`));
+  await expectNoAxeViolations(page);
 });

@@ -1,5 +1,6 @@
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 
+import { lists as listSpecs } from "../../src/features/tariff/lists";
 import { expectNoAxeViolations } from "../fixtures/axe";
 import { createPerson, queryRows } from "./database";
 import { expect, signInByApi, test, uniqueEmail } from "./fixtures";
@@ -36,6 +37,37 @@ async function rowCount(page: Page): Promise<number> {
 
 const table = (page: Page) => page.getByRole("region", { name: /,/ }).getByRole("table");
 
+/** Cells' text as a reader takes it in: without the column names a phone's card shows beside each value. */
+function cellValues(cells: Locator): Promise<string[]> {
+  return cells.evaluateAll((elements) =>
+    elements.map((element) => {
+      const copy = element.cloneNode(true) as HTMLElement;
+      copy.querySelectorAll('[aria-hidden="true"]').forEach((label) => label.remove());
+      return copy.textContent!.trim();
+    }),
+  );
+}
+
+/** The cell of `row` under the column headed `header`. */
+async function cellUnder(page: Page, row: Locator, header: string): Promise<Locator> {
+  const index = await table(page)
+    .getByRole("columnheader", { name: header, exact: true })
+    .evaluate((cell) => (cell as HTMLTableCellElement).cellIndex);
+  return row.locator("td").nth(index);
+}
+
+/** Fails unless `cell` is on screen whole: inside the viewport and not scrolled out of its table's box. */
+async function expectWhollyInView(page: Page, cell: Locator, what: string) {
+  const box = (await cell.boundingBox())!;
+  const frame = (await page.getByRole("region", { name: /,/ }).boundingBox())!;
+  const screen = page.viewportSize()!;
+  expect(box.width, `${what} has room`).toBeGreaterThan(0);
+  expect(box.x, `${what} starts in view`).toBeGreaterThanOrEqual(Math.max(frame.x, 0) - 0.5);
+  expect(box.x + box.width, `${what} ends in view`).toBeLessThanOrEqual(
+    Math.min(frame.x + frame.width, screen.width) + 0.5,
+  );
+}
+
 /** The latest month loaded for an England & Wales part, as YYYY-MM. */
 async function latestMonth(part: string): Promise<string> {
   const [row] = await queryRows<{ month: string }>(
@@ -49,17 +81,76 @@ test("every list shows its rows for the latest month, fits the screen and passes
   page,
   baseURL,
 }) => {
-  test.setTimeout(180_000);
+  // Fifteen lists, each checked cell by cell and with axe, on a machine the other browser shares.
+  test.setTimeout(300_000);
   await signInSubscriber(page, baseURL!);
   for (const [path, title] of lists) {
     await page.goto(path);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
     expect(await rowCount(page), `${path} has rows`).toBeGreaterThan(0);
-    await expect(table(page).getByRole("row").nth(1)).toBeVisible();
+    const first = table(page).getByRole("row").nth(1);
+    await expect(first).toBeVisible();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow, `${path} fits the screen`).toBeLessThanOrEqual(0);
+    const spec = Object.values(listSpecs).find((list) => list.path === path)!;
+    const name = spec.columns.find((column) => column.priority === "name")!;
+    if (page.viewportSize()!.width < 640) {
+      // A phone's card: the name and the figures read with it (pack, price, net price) in view together.
+      for (const column of spec.columns.filter((c) => c.priority === "name" || c.priority === "key"))
+        await expectWhollyInView(
+          page,
+          await cellUnder(page, first, column.header),
+          `${path}: ${column.header}`,
+        );
+    } else {
+      // A table wider than the screen scrolls sideways under its name column, which stays in view.
+      await page
+        .getByRole("region", { name: /,/ })
+        .evaluate((region) => (region.scrollLeft = region.scrollWidth));
+      await expectWhollyInView(page, await cellUnder(page, first, name.header), `${path}: ${name.header}`);
+    }
     await expectNoAxeViolations(page);
   }
+});
+
+test("sorting works at any width, and every control of a list is at least 24px square", async ({
+  page,
+  baseURL,
+}) => {
+  await signInSubscriber(page, baseURL!);
+  await page.goto("/drug-tariff-parts/partviiia");
+  await expect(table(page).getByRole("row").nth(1)).toBeVisible();
+
+  const main = page.getByRole("main");
+  const targets = main.locator("a:visible, button:visible, select:visible, input:visible");
+  expect(await targets.count()).toBeGreaterThan(3);
+  for (const target of await targets.all()) {
+    const box = (await target.boundingBox())!;
+    const name = (await target.getAttribute("aria-label")) ?? (await target.innerText());
+    expect(Math.min(box.width, box.height), `"${name}" is at least 24px`).toBeGreaterThanOrEqual(24);
+  }
+
+  // From the keyboard: the phone's "Sort by" choice, or a wider screen's column header.
+  const header = table(page).getByRole("columnheader", { name: "Basic price", exact: true });
+  if (page.viewportSize()!.width < 640) {
+    const sortBy = page.getByRole("combobox", { name: "Sort by" });
+    await sortBy.focus();
+    await sortBy.selectOption({ label: "Basic price, high to low" });
+  } else {
+    await header.getByRole("button").focus();
+    await page.keyboard.press("Enter");
+    await page.keyboard.press("Enter");
+  }
+  await expect(header).toHaveAttribute("aria-sort", "descending");
+  const [top, next] = await Promise.all(
+    [1, 2].map(async (n) => {
+      const text = (
+        await cellValues(await cellUnder(page, table(page).getByRole("row").nth(n), "Basic price"))
+      )[0]!;
+      return Number(text.replace(/[^\d.]/g, ""));
+    }),
+  );
+  expect(top).toBeGreaterThanOrEqual(next!);
 });
 
 test("switching month shows the prices imported for that month", async ({ page, baseURL }) => {
@@ -130,10 +221,10 @@ test("searchTerm from the URL and a filter narrow the rows, and the export holds
   await expect(page).toHaveURL(new RegExp(`category=${pick!.category}`));
   await expect.poll(() => rowCount(page)).toBeLessThan(pick!.total);
   const shown = await rowCount(page);
-  const names = await table(page).getByRole("row").locator("td:first-child").allInnerTexts();
+  const names = await cellValues(table(page).getByRole("row").locator("td:first-child"));
   expect(names).toHaveLength(shown);
   for (const name of names) expect(name.toLowerCase()).toContain(pick!.word.toLowerCase());
-  const categories = await table(page).getByRole("row").locator("td:nth-child(4)").allInnerTexts();
+  const categories = await cellValues(table(page).getByRole("row").locator("td:nth-child(4)"));
   expect(new Set(categories)).toEqual(new Set([pick!.category]));
 
   const download = page.waitForEvent("download");

@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 
 import { AppHeader } from "@/components/layout/app-header";
 import { AppSidebar } from "@/components/layout/app-sidebar";
+import { PublicShell } from "@/components/layout/public-shell";
 import { Toaster } from "@/components/ui/sonner";
 import { SubscriptionProvider } from "@/features/accounts/components/subscription-provider";
 import { UpgradePlanButton } from "@/features/billing/components/upgrade-plan-button";
@@ -9,15 +10,20 @@ import { OverLimitModal } from "@/features/licences/components/over-limit-modal"
 import { getLicenceDetails, getSeatUsage } from "@/features/licences/queries";
 import { getCurrentUser } from "@/lib/session";
 
-/** Chrome only: each page below authorises itself (ADR 001). */
+/**
+ * Chrome only: each page below authorises itself (ADR 001). Without a session (one that expired while
+ * its cookie stayed) a page here is either refused by its own check or is a public product page
+ * (ADR 042), which then keeps the public chrome.
+ */
 export default async function AppLayout({ children }: { children: ReactNode }) {
   const user = await getCurrentUser();
-  const usage = user?.subscribed && user.licenseId ? await getSeatUsage(user.licenseId) : null;
+  if (!user) return <PublicShell>{children}</PublicShell>;
+  const usage = user.subscribed && user.licenseId ? await getSeatUsage(user.licenseId) : null;
   const overLimit = usage ? usage.users > usage.seats : false;
   // The admin's removal panel needs the users; everyone else only the count.
-  const licence = overLimit && user?.admin && user.licenseId ? await getLicenceDetails(user.licenseId) : null;
+  const licence = overLimit && user.admin && user.licenseId ? await getLicenceDetails(user.licenseId) : null;
   const initial = {
-    user: user && {
+    user: {
       id: user.id,
       email: user.email,
       firstName: user.firstName,
@@ -25,9 +31,9 @@ export default async function AppLayout({ children }: { children: ReactNode }) {
       admin: user.admin,
       isOwner: user.isOwner,
     },
-    subscribed: user?.subscribed ?? false,
-    country: user?.country ?? 1,
-    delegate: user?.delegate ?? false,
+    subscribed: user.subscribed,
+    country: user.country,
+    delegate: user.delegate,
   };
   return (
     <SubscriptionProvider initial={initial}>
@@ -39,7 +45,7 @@ export default async function AppLayout({ children }: { children: ReactNode }) {
       {usage && (
         <OverLimitModal
           overLimit={overLimit}
-          admin={user!.admin}
+          admin={user.admin}
           licence={licence}
           upgrade={<UpgradePlanButton variant="outline" />}
         />

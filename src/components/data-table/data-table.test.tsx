@@ -6,9 +6,9 @@ import { DataTable } from "./data-table";
 import type { DataColumn, DataRow } from "./format";
 
 const columns: DataColumn[] = [
-  { id: "medicine", header: "Medicine", hrefKey: "href" },
-  { id: "packSize", header: "Pack size", kind: "number" },
-  { id: "price", header: "Basic Price", kind: "pence" },
+  { id: "medicine", header: "Medicine", hrefKey: "href", priority: "name" },
+  { id: "packSize", header: "Pack size", kind: "number", priority: "key" },
+  { id: "price", header: "Basic Price", kind: "pence", priority: "key" },
 ];
 const rows: DataRow[] = [
   { medicine: "Paracetamol 500mg tablets", packSize: 32, price: 89, href: "/drug-info/1" },
@@ -20,6 +20,16 @@ const bodyRows = () =>
   within(screen.getByRole("region", { name: "Part VIIIA prices" }))
     .getAllByRole("row")
     .slice(1);
+
+/** A row's cells as assistive technology reads them: without the labels a phone's card shows. */
+const cellValues = (row: HTMLElement) =>
+  within(row)
+    .getAllByRole("cell")
+    .map((cell) => {
+      const copy = cell.cloneNode(true) as HTMLElement;
+      copy.querySelectorAll('[aria-hidden="true"]').forEach((label) => label.remove());
+      return copy.textContent;
+    });
 
 // jsdom lays nothing out: give the scrolling region a screen's height so the virtual list renders rows.
 beforeEach(() => {
@@ -40,8 +50,8 @@ describe("DataTable", () => {
   it("shows pence as pounds and links each row to its detail page", () => {
     render(<DataTable columns={columns} rows={rows} caption="Part VIIIA prices" fileName="x.csv" />);
     const [first, second] = bodyRows();
-    expect(first).toHaveTextContent("Paracetamol 500mg tablets32£0.89");
-    expect(second).toHaveTextContent("£12.34");
+    expect(cellValues(first!)).toEqual(["Paracetamol 500mg tablets", "32", "£0.89"]);
+    expect(cellValues(second!)).toEqual(["Amoxicillin 250mg capsules", "21", "£12.34"]);
     expect(within(first!).getByRole("link", { name: "Paracetamol 500mg tablets" })).toHaveAttribute(
       "href",
       "/drug-info/1",
@@ -107,5 +117,54 @@ describe("DataTable", () => {
     );
     expect(screen.getByText("No prices for this month.")).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Export CSV" })).toBeDisabled();
+  });
+});
+
+describe("DataTable on a phone", () => {
+  it("labels each cell of a card with its column, hidden from assistive technology, which has the headers", () => {
+    render(<DataTable columns={columns} rows={rows} caption="Part VIIIA prices" fileName="x.csv" />);
+    const [first] = bodyRows();
+    const labels = within(first!)
+      .getAllByRole("cell")
+      .map((cell) => cell.querySelector('[aria-hidden="true"]')?.textContent ?? null);
+    // The name is the card's title; the figures say what they are.
+    expect(labels).toEqual([null, "Pack size", "Basic Price"]);
+  });
+
+  it("sorts from the 'Sort by' choice, as the headers' buttons do on a wider screen", async () => {
+    render(<DataTable columns={columns} rows={rows} caption="Part VIIIA prices" fileName="x.csv" />);
+    const sortBy = screen.getByRole("combobox", { name: "Sort by" });
+    await userEvent.selectOptions(sortBy, "Basic Price, high to low");
+    expect(bodyRows().map((row) => cellValues(row)[0])).toEqual([
+      "Amoxicillin 250mg capsules",
+      "Paracetamol 500mg tablets",
+      "Ibuprofen 200mg tablets",
+    ]);
+    expect(screen.getByRole("columnheader", { name: /Basic Price/ })).toHaveAttribute(
+      "aria-sort",
+      "descending",
+    );
+    await userEvent.selectOptions(sortBy, "Medicine, A to Z");
+    expect(cellValues(bodyRows()[0]!)[0]).toBe("Amoxicillin 250mg capsules");
+    await userEvent.selectOptions(sortBy, "List order");
+    expect(cellValues(bodyRows()[0]!)[0]).toBe("Paracetamol 500mg tablets");
+  });
+});
+
+describe("DataTable row links", () => {
+  it("carry the page they were followed from, so the page they open can lead back", () => {
+    render(
+      <DataTable
+        columns={columns}
+        rows={rows}
+        caption="Part VIIIA prices"
+        fileName="x.csv"
+        linkFrom="/drug-tariff-parts/partviiia?month=2026-11&searchTerm=para"
+      />,
+    );
+    expect(screen.getByRole("link", { name: "Paracetamol 500mg tablets" })).toHaveAttribute(
+      "href",
+      `/drug-info/1?from=${encodeURIComponent("/drug-tariff-parts/partviiia?month=2026-11&searchTerm=para")}`,
+    );
   });
 });

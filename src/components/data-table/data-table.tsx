@@ -11,7 +11,7 @@ import {
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { ArrowDown, ArrowUp, ArrowUpDown, Download } from "lucide-react";
 import Link from "next/link";
-import { useMemo, useRef, useState, type ReactNode } from "react";
+import { useId, useMemo, useRef, useState, type ReactNode } from "react";
 
 import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/utils";
@@ -20,7 +20,40 @@ import { toCsv } from "./csv";
 import { formatCell, type DataColumn, type DataRow } from "./format";
 
 const rowHeight = 41;
+/** Below Tailwind's `sm` (40rem) each row is a card; a typical card's height, until it is measured. */
+const cardHeight = 140;
+const cardLayout = "(max-width: 39.99rem)";
 const numeric = new Set(["pence", "number", "percent"]);
+
+/** How a sort reads for a column's kind, for the phone's "Sort by" choice. */
+const sortWords: Record<string, [string, string]> = {
+  pence: ["low to high", "high to low"],
+  number: ["low to high", "high to low"],
+  percent: ["low to high", "high to low"],
+  date: ["oldest first", "newest first"],
+};
+
+/** A row's link, carrying the page it was followed from (`from`) so that page can be returned to. */
+function linkWithFrom(href: string, from: string | undefined): string {
+  if (!from) return href;
+  return `${href}${href.includes("?") ? "&" : "?"}${new URLSearchParams({ from })}`;
+}
+
+/**
+ * Where a cell stands in each layout: in the table from `sm`, where "detail" columns wait for `lg`
+ * and the name stays in view when the table scrolls sideways; and in a phone's card, where the name
+ * is the title across the card, the key figures follow side by side and the rest come last, two
+ * cells wide. Table elements keep explicit roles, as some browsers drop a table's semantics when
+ * CSS changes its display.
+ */
+function cellPlacement(column: DataColumn, isName: boolean): string {
+  return cn(
+    numeric.has(column.kind ?? "") && "sm:text-right",
+    column.priority === "detail" ? "hidden lg:table-cell" : "max-sm:block max-sm:p-0",
+    isName && "max-sm:order-first max-sm:col-span-full sm:sticky sm:left-0 sm:z-[1] sm:min-w-64",
+    !isName && !column.priority && "max-sm:order-last max-sm:col-span-2",
+  );
+}
 
 /**
  * The one table every list page uses (ARCHITECTURE.md): sortable columns, virtual scrolling so a
@@ -34,6 +67,7 @@ export function DataTable({
   fileName,
   emptyMessage = "No rows to show.",
   loading = false,
+  linkFrom,
 }: {
   columns: DataColumn[];
   rows: DataRow[];
@@ -42,8 +76,11 @@ export function DataTable({
   /** Shown in the table when there are no rows: a sentence, or a message with an action. */
   emptyMessage?: ReactNode;
   loading?: boolean;
+  /** The address of the page the table is on, with its query: row links carry it (`linkWithFrom`). */
+  linkFrom?: string;
 }) {
   const [sorting, setSorting] = useState<SortingState>([]);
+  const nameId = (columns.find((column) => column.priority === "name") ?? columns[0])?.id;
   const definitions = useMemo<ColumnDef<DataRow>[]>(
     () =>
       columns.map((column) => ({
@@ -73,7 +110,7 @@ export function DataTable({
   const virtualizer = useVirtualizer({
     count: shown.length,
     getScrollElement: () => scroller.current,
-    estimateSize: () => rowHeight,
+    estimateSize: () => (globalThis.matchMedia?.(cardLayout).matches ? cardHeight : rowHeight),
     overscan: 12,
     // Before the browser has measured anything (and on the server) render a screenful of rows.
     initialRect: { width: 1024, height: 720 },
@@ -81,6 +118,9 @@ export function DataTable({
   const items = virtualizer.getVirtualItems();
   const padTop = items[0]?.start ?? 0;
   const padBottom = items.length ? virtualizer.getTotalSize() - items[items.length - 1]!.end : 0;
+  const [sortedBy] = sorting;
+  const sortId = useId();
+  const sortable = columns.filter((column) => column.priority !== "detail");
 
   function download() {
     const csv = toCsv(
@@ -103,6 +143,32 @@ export function DataTable({
             ? "Loading rows…"
             : `${shown.length.toLocaleString("en-GB")} ${shown.length === 1 ? "row" : "rows"}`}
         </p>
+        {/* A phone has no column headers to press: the order is chosen here. */}
+        <div className="order-last flex w-full items-center gap-2 text-sm sm:hidden">
+          <label htmlFor={sortId}>Sort by</label>
+          <select
+            id={sortId}
+            value={sortedBy ? `${sortedBy.id}:${sortedBy.desc ? "desc" : "asc"}` : ""}
+            onChange={(event) => {
+              const [id, direction] = event.target.value.split(":");
+              setSorting(id ? [{ id, desc: direction === "desc" }] : []);
+            }}
+            className="h-9 min-w-0 flex-1 rounded-md border border-input bg-background px-2 text-sm shadow-xs outline-none focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50"
+          >
+            <option value="">List order</option>
+            {sortable.flatMap((column) => {
+              const [up, down] = sortWords[column.kind ?? ""] ?? ["A to Z", "Z to A"];
+              return [
+                <option key={`${column.id}:asc`} value={`${column.id}:asc`}>
+                  {column.header}, {up}
+                </option>,
+                <option key={`${column.id}:desc`} value={`${column.id}:desc`}>
+                  {column.header}, {down}
+                </option>,
+              ];
+            })}
+          </select>
+        </div>
         <Button variant="outline" size="sm" onClick={download} disabled={shown.length === 0}>
           <Download aria-hidden="true" />
           Export CSV
@@ -117,34 +183,36 @@ export function DataTable({
         aria-label={caption}
         aria-busy={loading}
       >
-        <table className="w-full text-sm" aria-rowcount={shown.length + 1}>
+        <table role="table" className="w-full text-sm max-sm:block" aria-rowcount={shown.length + 1}>
           <caption className="sr-only">{caption}</caption>
-          <thead className="sticky top-0 z-10 bg-muted">
+          {/* On a phone the headers are for assistive technology only: each card labels its cells. */}
+          <thead role="rowgroup" className="sticky top-0 z-10 bg-muted max-sm:sr-only">
             {table.getHeaderGroups().map((group) => (
-              <tr key={group.id}>
-                {group.headers.map((header, index) => {
+              <tr key={group.id} role="row">
+                {group.headers.map((header) => {
                   const column = header.column.columnDef.meta as DataColumn;
                   const sorted = header.column.getIsSorted();
                   const Icon = sorted === "asc" ? ArrowUp : sorted === "desc" ? ArrowDown : ArrowUpDown;
                   return (
                     <th
                       key={header.id}
+                      role="columnheader"
                       scope="col"
                       aria-sort={sorted === "asc" ? "ascending" : sorted === "desc" ? "descending" : "none"}
                       className={cn(
-                        "h-10 px-3 text-left font-medium whitespace-nowrap",
-                        numeric.has(column.kind ?? "") && "text-right",
-                        column.wide && "hidden lg:table-cell",
-                        index === 0 && "min-w-44 sm:min-w-64",
+                        // Headers wrap, so a long one ("Net minimum quantity price") does not widen its column.
+                        "h-10 bg-muted px-3 py-1 text-left font-medium",
+                        cellPlacement(column, column.id === nameId),
                       )}
                     >
+                      <span className="sm:hidden">{column.header}</span>
                       <button
                         type="button"
                         onClick={header.column.getToggleSortingHandler()}
-                        className="inline-flex items-center gap-1 rounded-sm hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
+                        className="-mx-1 inline-flex min-h-8 items-center gap-1 rounded-sm px-1 hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none max-sm:hidden"
                       >
                         {flexRender(header.column.columnDef.header, header.getContext())}
-                        <Icon aria-hidden="true" className="size-3.5 text-muted-foreground" />
+                        <Icon aria-hidden="true" className="size-3.5 shrink-0 text-muted-foreground" />
                       </button>
                     </th>
                   );
@@ -152,10 +220,10 @@ export function DataTable({
               </tr>
             ))}
           </thead>
-          <tbody>
+          <tbody role="rowgroup" className="max-sm:block">
             {padTop > 0 && (
-              <tr aria-hidden="true">
-                <td style={{ height: padTop }} colSpan={columns.length} />
+              <tr aria-hidden="true" className="max-sm:block">
+                <td style={{ height: padTop }} colSpan={columns.length} className="max-sm:block" />
               </tr>
             )}
             {items.map((item) => {
@@ -163,28 +231,36 @@ export function DataTable({
               return (
                 <tr
                   key={row.id}
+                  role="row"
                   // Long names wrap: each row is measured, so the scroll height stays true.
                   ref={virtualizer.measureElement}
                   data-index={item.index}
                   aria-rowindex={item.index + 2}
-                  className="border-t hover:bg-muted/40"
+                  className="group border-t hover:bg-muted max-sm:grid max-sm:grid-cols-[repeat(auto-fill,minmax(4.25rem,1fr))] max-sm:gap-x-2 max-sm:gap-y-2 max-sm:p-3"
                   style={{ minHeight: rowHeight }}
                 >
-                  {columns.map((column, index) => {
+                  {columns.map((column) => {
+                    const isName = column.id === nameId;
                     const text = formatCell(row.original[column.id], column.kind);
                     const href = column.hrefKey ? row.original[column.hrefKey] : null;
                     const hint = column.hintKey ? row.original[column.hintKey] : null;
                     return (
                       <td
                         key={column.id}
+                        role="cell"
                         className={cn(
                           "px-3 py-2 align-middle",
-                          numeric.has(column.kind ?? "") && "text-right tabular-nums",
+                          numeric.has(column.kind ?? "") && "tabular-nums",
                           column.kind === "code" && "font-mono text-xs",
-                          column.wide && "hidden lg:table-cell",
-                          index === 0 && "min-w-44 sm:min-w-64",
+                          isName && "max-sm:font-medium sm:bg-background sm:group-hover:bg-muted",
+                          cellPlacement(column, isName),
                         )}
                       >
+                        {!isName && (
+                          <span aria-hidden="true" className="block text-xs text-muted-foreground sm:hidden">
+                            {column.header}
+                          </span>
+                        )}
                         {hint ? (
                           <span title={String(hint)}>
                             {text}
@@ -192,8 +268,8 @@ export function DataTable({
                           </span>
                         ) : href ? (
                           <Link
-                            href={String(href)}
-                            className="font-medium text-primary underline-offset-2 hover:underline"
+                            href={linkWithFrom(String(href), linkFrom)}
+                            className="inline-flex min-h-6 items-center font-medium text-primary underline-offset-2 hover:underline"
                             prefetch={false}
                           >
                             {text}
@@ -208,13 +284,17 @@ export function DataTable({
               );
             })}
             {padBottom > 0 && (
-              <tr aria-hidden="true">
-                <td style={{ height: padBottom }} colSpan={columns.length} />
+              <tr aria-hidden="true" className="max-sm:block">
+                <td style={{ height: padBottom }} colSpan={columns.length} className="max-sm:block" />
               </tr>
             )}
             {shown.length === 0 && (
-              <tr>
-                <td colSpan={columns.length} className="px-3 py-6 text-center text-muted-foreground">
+              <tr role="row" className="max-sm:block">
+                <td
+                  role="cell"
+                  colSpan={columns.length}
+                  className="px-3 py-6 text-center text-muted-foreground max-sm:block"
+                >
                   {loading ? (
                     <span className="inline-flex items-center gap-2">
                       <span

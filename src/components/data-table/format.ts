@@ -1,14 +1,21 @@
 /** How a column's values are shown. Column definitions are data, so server pages can pass them to the table. */
 export type ColumnKind = "text" | "pence" | "number" | "percent" | "date" | "code";
 
+/**
+ * What a column is to a reader when room is short. A phone shows each row as a card: the "name"
+ * column is its title, the "key" columns (the figures read together: pack, price, net price) come
+ * next, side by side, then the columns with no priority. "detail" columns show only on wide
+ * screens. The CSV always has every column.
+ */
+export type ColumnPriority = "name" | "key" | "detail";
+
 export type DataColumn = {
   id: string;
   header: string;
   kind?: ColumnKind;
   /** The row key holding this cell's link (e.g. a detail page). */
   hrefKey?: string;
-  /** Hide on narrow screens; the CSV still has it. */
-  wide?: boolean;
+  priority?: ColumnPriority;
   /** The row key holding an explanation of this cell, shown on hover and read by screen readers. */
   hintKey?: string;
 };

@@ -4,7 +4,9 @@ import Link from "next/link";
 import { Button } from "@/components/ui/button";
 
 import { Logo } from "./logo";
-import { SiteAuthActions } from "./site-auth-actions";
+import { SignOutMenuItem, SiteAuthActions } from "./site-auth-actions";
+
+const menuItemClass = "block w-full rounded-sm px-3 py-2 text-left text-sm hover:bg-accent";
 
 const navLinks = [
   { href: "/blog/blog-index", label: "Blog" },
@@ -13,7 +15,8 @@ const navLinks = [
 
 /**
  * The public top bar (SPEC §2.6). From 768px: Blog, Pricing, and Get Started and Log In (or, signed in,
- * Sign Out and Access Platform). Below 768px the mobile bar: Sign Up and Log In, with Blog and Pricing in a menu.
+ * Sign Out and Access Platform). Below 768px the mobile bar: Sign Up and Log In (or Access Platform), with
+ * Blog, Pricing (and Sign Out) in a menu.
  */
 export function SiteHeader() {
   return (
@@ -40,11 +43,12 @@ export function SiteHeader() {
             <ul className="absolute right-0 mt-2 w-40 rounded-md border bg-popover p-1 shadow-md">
               {navLinks.map((link) => (
                 <li key={link.href}>
-                  <Link href={link.href} className="block rounded-sm px-3 py-2 text-sm hover:bg-accent">
+                  <Link href={link.href} className={menuItemClass}>
                     {link.label}
                   </Link>
                 </li>
               ))}
+              <SignOutMenuItem className={menuItemClass} />
             </ul>
           </details>
         </nav>

@@ -27,17 +27,17 @@ const blue = "#1d4ed8";
 const red = "#b91c1c";
 const green = "#047857";
 
-const nameColumn: DataColumn = { id: "name", header: "Name", hrefKey: "href" };
+const nameColumn: DataColumn = { id: "name", header: "Name", hrefKey: "href", priority: "name" };
 const packColumns: DataColumn[] = [
-  { id: "packSize", header: "Pack size", kind: "number" },
-  { id: "unit", header: "Unit" },
+  { id: "packSize", header: "Pack size", kind: "number", priority: "key" },
+  { id: "unit", header: "Unit", priority: "key" },
 ];
-const codeColumn: DataColumn = { id: "code", header: "VMPP code", kind: "code", wide: true };
+const codeColumn: DataColumn = { id: "code", header: "VMPP code", kind: "code", priority: "detail" };
 const priceColumns: DataColumn[] = [
-  { id: "oldPrice", header: "Old price", kind: "pence" },
-  { id: "newPrice", header: "New price", kind: "pence" },
-  { id: "changePence", header: "Change", kind: "pence", wide: true },
-  { id: "changePercent", header: "Change %", kind: "percent" },
+  { id: "oldPrice", header: "Old price", kind: "pence", priority: "key" },
+  { id: "newPrice", header: "New price", kind: "pence", priority: "key" },
+  { id: "changePence", header: "Change", kind: "pence", priority: "detail" },
+  { id: "changePercent", header: "Change %", kind: "percent", priority: "key" },
 ];
 
 const directionFilter = (params: Record<string, string>): ListFilter[] => [
@@ -88,12 +88,12 @@ export const insightPages: Record<InsightKind, InsightPage> = {
       "Packs that joined or left a part of the Drug Tariff this month: choose the part. A pack replaced by another of the same medicine names its replacement.",
     periodWord: "month",
     columns: [
-      { id: "change", header: "Change" },
+      { id: "change", header: "Change", priority: "key" },
       nameColumn,
       ...packColumns,
       { id: "category", header: "Category" },
-      { id: "price", header: "Price", kind: "pence" },
-      { id: "pairedCode", header: "Replaces / replaced by", kind: "code", wide: true },
+      { id: "price", header: "Price", kind: "pence", priority: "key" },
+      { id: "pairedCode", header: "Replaces / replaced by", kind: "code", priority: "detail" },
       codeColumn,
     ],
     counts: [
@@ -131,7 +131,7 @@ export const insightPages: Record<InsightKind, InsightPage> = {
     columns: [
       nameColumn,
       ...packColumns,
-      { id: "category", header: "Category", wide: true },
+      { id: "category", header: "Category", priority: "detail" },
       ...priceColumns,
       codeColumn,
     ],
@@ -163,10 +163,10 @@ export const insightPages: Record<InsightKind, InsightPage> = {
     columns: [
       nameColumn,
       ...packColumns,
-      { id: "oldCategory", header: "From" },
-      { id: "newCategory", header: "To" },
-      { id: "oldPrice", header: "Old price", kind: "pence", wide: true },
-      { id: "newPrice", header: "New price", kind: "pence" },
+      { id: "oldCategory", header: "From", priority: "key" },
+      { id: "newCategory", header: "To", priority: "key" },
+      { id: "oldPrice", header: "Old price", kind: "pence", priority: "detail" },
+      { id: "newPrice", header: "New price", kind: "pence", priority: "key" },
       codeColumn,
     ],
     counts: [{ key: "categoryChanges", name: "Category changes", color: blue }],

@@ -70,10 +70,19 @@ const rowsKey = (view: ListView) =>
  * from the session and refuses a URL naming another (`rowsEditionMismatch`).
  */
 export function listRowsPath(view: ListView): string {
-  const search = new URLSearchParams({ edition: editionCodes[view.edition], month: view.choice.month.value });
+  return `/api/lists/${view.id}/rows?${viewQuery(view, { edition: editionCodes[view.edition] })}`;
+}
+
+/** The page's own address for the view: what a product opened from it leads back to. */
+export function listPagePath(view: ListView): string {
+  return `${lists[view.id].path}?${viewQuery(view)}`;
+}
+
+function viewQuery(view: ListView, leading: Record<string, string> = {}): string {
+  const search = new URLSearchParams({ ...leading, month: view.choice.month.value });
   if (view.searchTerm) search.set("searchTerm", view.searchTerm);
   for (const [name, value] of Object.entries(view.filterValues)) if (value) search.set(name, value);
-  return `/api/lists/${view.id}/rows?${search.toString()}`;
+  return search.toString();
 }
 
 /**

@@ -50,21 +50,32 @@ export type ListSpec = {
   ewOnly?: boolean;
 };
 
-const pence = (id: string, header: string): DataColumn => ({ id, header, kind: "pence" });
-const code = (id: string, header: string): DataColumn => ({ id, header, kind: "code", wide: true });
+/** A price: one of the figures a phone shows beside the name. */
+const pence = (id: string, header: string): DataColumn => ({ id, header, kind: "pence", priority: "key" });
+const code = (id: string, header: string): DataColumn => ({ id, header, kind: "code", priority: "detail" });
+const name = (id: string, header: string, hrefKey?: string): DataColumn => ({
+  id,
+  header,
+  hrefKey,
+  priority: "name",
+});
+/** Pack size and its unit, read with the prices. */
+const pack = (size: string, unit: string, sizeKind: "number" | "text" = "number"): DataColumn[] => [
+  { id: size, header: "Pack size", kind: sizeKind, priority: "key" },
+  { id: unit, header: "Unit", priority: "key" },
+];
 
 const netColumns: DataColumn[] = [
-  { id: "discountRate", header: "Discount", kind: "percent", wide: true },
-  { id: "netPrice", header: "Net price", kind: "pence", hintKey: "netHint" },
+  { id: "discountRate", header: "Discount", kind: "percent", priority: "detail" },
+  { id: "netPrice", header: "Net price", kind: "pence", hintKey: "netHint", priority: "key" },
 ];
 
 const brandColumns = (extra: DataColumn[] = []): DataColumn[] => [
-  { id: "name", header: "Product", hrefKey: "href" },
+  name("name", "Product", "href"),
   { id: "supplier", header: "Supplier" },
-  { id: "packSize", header: "Pack size", kind: "number" },
-  { id: "unitOfMeasure", header: "Unit" },
+  ...pack("packSize", "unitOfMeasure"),
   pence("nhsIndicativePrice", "NHS indicative price"),
-  { id: "drugTariffCategory", header: "Tariff category", wide: true },
+  { id: "drugTariffCategory", header: "Tariff category", priority: "detail" },
   ...extra,
   code("amppSnomedCode", "AMPP code"),
 ];
@@ -79,9 +90,8 @@ const specs: ListSpec[] = [
       "The basic prices the NHS pays for generically prescribed medicines (Categories A, C, M and H): the starting point of reimbursement for most prescriptions.",
     fileStem: "part-viiia",
     columns: [
-      { id: "medicine", header: "Medicine", hrefKey: "href" },
-      { id: "packSize", header: "Pack size", kind: "number" },
-      { id: "unitOfMeasure", header: "Unit" },
+      name("medicine", "Medicine", "href"),
+      ...pack("packSize", "unitOfMeasure"),
       { id: "category", header: "Category" },
       pence("basicPrice", "Basic price"),
       ...netColumns,
@@ -100,14 +110,14 @@ const specs: ListSpec[] = [
       "Prices for unlicensed specials: a price for the minimum quantity and a price for each unit beyond it.",
     fileStem: "part-viiib",
     columns: [
-      { id: "medicine", header: "Medicine" },
+      name("medicine", "Medicine"),
       { id: "formulations", header: "Formulation" },
-      { id: "unitOfMeasure", header: "Unit" },
-      { id: "minimumQuantity", header: "Minimum quantity", kind: "number" },
+      { id: "unitOfMeasure", header: "Unit", priority: "key" },
+      { id: "minimumQuantity", header: "Minimum quantity", kind: "number", priority: "key" },
       pence("minimumQuantityPrice", "Minimum quantity price"),
       pence("additionalUnitPrice", "Price per additional unit"),
-      { id: "specialContainer", header: "Special container", wide: true },
-      { id: "discountRate", header: "Discount", kind: "percent", wide: true },
+      { id: "specialContainer", header: "Special container", priority: "detail" },
+      { id: "discountRate", header: "Discount", kind: "percent", priority: "detail" },
       pence("netMinimumQuantityPrice", "Net minimum quantity price"),
       code("vmpSnomedCode", "VMP code"),
     ],
@@ -124,12 +134,11 @@ const specs: ListSpec[] = [
       "Listed prices for further specials and imported unlicensed medicines, by formulation; a pack may appear once per formulation.",
     fileStem: "part-viiid",
     columns: [
-      { id: "medicine", header: "Medicine" },
+      name("medicine", "Medicine"),
       { id: "formulations", header: "Formulation" },
-      { id: "packSize", header: "Pack size", kind: "number" },
-      { id: "unitOfMeasure", header: "Unit" },
+      ...pack("packSize", "unitOfMeasure"),
       pence("basicPrice", "Basic price"),
-      { id: "specialContainer", header: "Special container", wide: true },
+      { id: "specialContainer", header: "Special container", priority: "detail" },
       ...netColumns,
       code("vmppSnomedCode", "VMPP code"),
     ],
@@ -146,9 +155,8 @@ const specs: ListSpec[] = [
       "Prices the Department of Health and Social Care sets each quarter for Category M medicines, used to keep pharmacies' margin at the agreed level.",
     fileStem: "category-m",
     columns: [
-      { id: "medicine", header: "Medicine", hrefKey: "href" },
-      { id: "packSize", header: "Pack size", kind: "number" },
-      { id: "unitOfMeasure", header: "Unit" },
+      name("medicine", "Medicine", "href"),
+      ...pack("packSize", "unitOfMeasure"),
       pence("basicPrice", "Basic price"),
       ...netColumns,
       code("vmppSnomedCode", "VMPP code"),
@@ -166,19 +174,19 @@ const specs: ListSpec[] = [
       "Appliances, dressings, incontinence and stoma products and chemical reagents that may be prescribed, with the price paid for each pack.",
     fileStem: "part-ix",
     columns: [
-      { id: "ampName", header: "Product", hrefKey: "href" },
+      name("ampName", "Product", "href"),
       { id: "part", header: "Part" },
       { id: "supplierName", header: "Supplier" },
-      { id: "vmpName", header: "Generic name", wide: true },
-      { id: "colour", header: "Colour", wide: true },
-      { id: "sizeOrWeight", header: "Size or weight", wide: true },
-      { id: "quantity", header: "Quantity", kind: "number" },
-      { id: "quantityUnitOfMeasure", header: "Unit" },
+      { id: "vmpName", header: "Generic name", priority: "detail" },
+      { id: "colour", header: "Colour", priority: "detail" },
+      { id: "sizeOrWeight", header: "Size or weight", priority: "detail" },
+      { id: "quantity", header: "Quantity", kind: "number", priority: "key" },
+      { id: "quantityUnitOfMeasure", header: "Unit", priority: "key" },
       pence("price", "Price"),
       ...netColumns,
-      { id: "productOrderNumber", header: "Product order number", wide: true },
-      { id: "packOrderNumber", header: "Pack order number", wide: true },
-      { id: "addDispensingIndicator", header: "Dispensing indicator", wide: true },
+      { id: "productOrderNumber", header: "Product order number", priority: "detail" },
+      { id: "packOrderNumber", header: "Pack order number", priority: "detail" },
+      { id: "addDispensingIndicator", header: "Dispensing indicator", priority: "detail" },
       code("packSnomedCode", "Pack code"),
       code("gtin", "GTIN"),
       code("bnfCode", "BNF code"),
@@ -198,12 +206,11 @@ const specs: ListSpec[] = [
       "Foods and toilet preparations the Advisory Committee on Borderline Substances approves for prescribing, for the conditions it names.",
     fileStem: "borderline-substances",
     columns: [
-      { id: "product", header: "Product", hrefKey: "href" },
+      name("product", "Product", "href"),
       { id: "supplier", header: "Supplier" },
-      { id: "packSize", header: "Pack size", kind: "number" },
-      { id: "unitOfMeasure", header: "Unit" },
+      ...pack("packSize", "unitOfMeasure"),
       pence("price", "Price"),
-      { id: "conditions", header: "Conditions", wide: true },
+      { id: "conditions", header: "Conditions", priority: "detail" },
       code("amppSnomedCode", "AMPP code"),
     ],
     filters: [],
@@ -219,10 +226,10 @@ const specs: ListSpec[] = [
       "Products that may not be prescribed on the NHS (Part XVIIIA): a prescription for one is not reimbursed.",
     fileStem: "blacklist",
     columns: [
-      { id: "medicine", header: "Medicine" },
+      name("medicine", "Medicine"),
       { id: "supplier", header: "Supplier" },
       { id: "category", header: "Category" },
-      { id: "notes", header: "Notes", wide: true },
+      { id: "notes", header: "Notes", priority: "detail" },
       code("snomedCode", "SNOMED code"),
     ],
     filters: [{ name: "category", label: "Category" }],
@@ -262,7 +269,9 @@ const specs: ListSpec[] = [
     explanation:
       "Products that are no longer available, with the date they were discontinued: check before ordering or claiming.",
     fileStem: "discontinued",
-    columns: brandColumns([{ id: "discontinuedDate", header: "Discontinued", kind: "date" }]),
+    columns: brandColumns([
+      { id: "discontinuedDate", header: "Discontinued", kind: "date", priority: "key" },
+    ]),
     filters: [{ name: "supplier", label: "Supplier" }],
     searchLabel: "Search products",
     cadence: "latest",
@@ -277,10 +286,9 @@ const specs: ListSpec[] = [
       "Products paid in full: no discount deduction is taken from what the pharmacy is reimbursed for them.",
     fileStem: "zero-discount",
     columns: [
-      { id: "drugName", header: "Product", hrefKey: "href" },
-      { id: "packSize", header: "Pack size" },
-      { id: "unitOfMeasure", header: "Unit" },
-      { id: "notes", header: "Notes", wide: true },
+      name("drugName", "Product", "href"),
+      ...pack("packSize", "unitOfMeasure", "text"),
+      { id: "notes", header: "Notes", priority: "detail" },
       code("code", "SNOMED code"),
     ],
     filters: [],
@@ -321,14 +329,13 @@ const specs: ListSpec[] = [
       "Branded packs with their NHS indicative price and the net price after the discount deduction: hover or focus a net price to see the rate and the price date it applies to.",
     fileStem: "branded-products",
     columns: [
-      { id: "name", header: "Product", hrefKey: "href" },
+      name("name", "Product", "href"),
       { id: "supplier", header: "Supplier" },
-      { id: "packSize", header: "Pack size", kind: "number" },
-      { id: "unitOfMeasure", header: "Unit" },
+      ...pack("packSize", "unitOfMeasure"),
       pence("nhsIndicativePrice", "NHS indicative price"),
       ...netColumns,
-      { id: "priceDate", header: "Price date", kind: "date", wide: true },
-      { id: "priceBasis", header: "Price basis", wide: true },
+      { id: "priceDate", header: "Price date", kind: "date", priority: "detail" },
+      { id: "priceBasis", header: "Price basis", priority: "detail" },
       code("amppSnomedCode", "AMPP code"),
     ],
     filters: [{ name: "supplier", label: "Supplier" }],
@@ -343,8 +350,8 @@ const specs: ListSpec[] = [
       "Temporary higher prices the Department of Health and Social Care grants for the month when a generic cannot be bought at its Drug Tariff price.",
     fileStem: "price-concessions",
     columns: [
-      { id: "drug", header: "Medicine", hrefKey: "href" },
-      { id: "packSize", header: "Pack size" },
+      name("drug", "Medicine", "href"),
+      { id: "packSize", header: "Pack size", priority: "key" },
       pence("tariffPrice", "Tariff price"),
       pence("price", "Concession price"),
       pence("uplift", "Uplift"),

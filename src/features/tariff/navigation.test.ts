@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { appNavigation } from "./navigation";
+import { appNavigation, menuPageOf } from "./navigation";
 
 const titles = (country: 1 | 2) =>
   Object.fromEntries(
@@ -59,5 +59,35 @@ describe("the signed-in menu by edition (SPEC §2.3, §2.7)", () => {
       "Help",
       "Blog",
     ]);
+  });
+});
+
+describe("the page a product was opened from (menuPageOf)", () => {
+  it("names the list in the user's edition and keeps its filters", () => {
+    const from = "/drug-tariff-parts/partviiia?month=2026-11&searchTerm=venlafaxine";
+    expect(menuPageOf(from, 1)).toEqual({ href: from, title: "Part VIIIA" });
+    expect(menuPageOf(from, 2)).toEqual({ href: from, title: "Part I" });
+    expect(menuPageOf("/insights/price-changes-partviiia?month=2026-10", 1)).toEqual({
+      href: "/insights/price-changes-partviiia?month=2026-10",
+      title: "Part VIIIA Price Changes",
+    });
+    expect(menuPageOf("/brands", 1)).toEqual({ href: "/brands", title: "Branded Product Pricing" });
+  });
+
+  it("leads nowhere for another site, a page outside the menu, or nothing", () => {
+    for (const from of [
+      "https://evil.example/drug-tariff-parts/partviiia",
+      "//evil.example/drug-tariff-parts/partviiia",
+      "/\\evil.example/drug-tariff-parts/partviiia",
+      "/account-management/dashboard",
+      "/drug-tariff-parts/partviiib-specials",
+      "",
+      undefined,
+      ["/brands", "/brands"],
+    ])
+      expect(
+        menuPageOf(from, from === "/drug-tariff-parts/partviiib-specials" ? 2 : 1),
+        String(from),
+      ).toBeNull();
   });
 });

@@ -1,4 +1,5 @@
 import { editionNames } from "@/features/imports/parts";
+import { safeRedirectPath } from "@/lib/security/safe-redirect";
 
 /**
  * Navigation entries for the tariff data (SPEC §2.2–§2.4, §3: href, title, subtitle).
@@ -172,4 +173,18 @@ export function appNavigation(country: Country): { groups: NavGroup[]; links: Na
       { href: "/blog/blog-index", title: "Blog" },
     ],
   };
+}
+
+/**
+ * The menu page (a list, an insight…) that `from` names, with its query, for a "Back to …" link on
+ * a page opened from it; null when `from` is missing, not a path of this site, or no menu page.
+ */
+export function menuPageOf(from: unknown, country: Country): { href: string; title: string } | null {
+  const path = safeRedirectPath(from, "").split("#")[0]!;
+  const pathname = path.split("?")[0];
+  const { groups, links } = appNavigation(country);
+  const entry = [...groups.flatMap((group) => group.entries), ...links].find(
+    (link) => link.href === pathname,
+  );
+  return entry ? { href: path, title: entry.title } : null;
 }

@@ -3,7 +3,7 @@ import type { Metadata } from "next";
 import { formatPence } from "@/components/data-table/format";
 
 import { monthLabel } from "./period-labels";
-import type { ProductDetail } from "./product-queries";
+import type { ProductDetail, ProductKind } from "./product-queries";
 
 /** Where each kind of product has its public page. */
 export const productPaths = {
@@ -11,6 +11,12 @@ export const productPaths = {
   appliance: "/appliance-info",
   brand: "/brand-info",
 } as const;
+
+/** The kind of product whose pages live under `path` (`/drug-info` → drug), if any. */
+export function productKindOfPath(path: string): ProductKind | undefined {
+  return (Object.keys(productPaths) as ProductKind[]).find((kind) => productPaths[kind] === path);
+}
+
 const quantity = new Intl.NumberFormat("en-GB", { maximumFractionDigits: 3 });
 
 /** Title and description for search engines: the pack, and its latest England & Wales price. */

@@ -130,6 +130,7 @@ export function InsightView({
             caption={`${title}, ${when}`}
             fileName={exportFileName(kind, edition, selection.selected, data.part)}
             emptyMessage="No changes match the filters."
+            linkFrom={`${page.path}?${new URLSearchParams(params)}`}
           />
         </section>
       ) : (

@@ -20,7 +20,8 @@ export function ManageUsers({ licence, upgrade }: { licence: LicenceDetails; upg
   const reload = () => router.refresh();
 
   return (
-    <div className="grid gap-6">
+    // One column that may shrink below its content, so a wide table scrolls within its card, not the page.
+    <div className="grid grid-cols-1 gap-6">
       <Card>
         <CardHeader>
           <CardTitle>License details</CardTitle>

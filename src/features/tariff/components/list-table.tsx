@@ -35,12 +35,14 @@ export function ListTable({
   caption,
   fileName,
   emptyMessage,
+  linkFrom,
 }: {
   rowsUrl: string;
   columns: DataColumn[];
   caption: string;
   fileName: string;
   emptyMessage: string;
+  linkFrom: string;
 }) {
   const [loaded, setLoaded] = useState<Loaded>(null);
   const [attempt, setAttempt] = useState(0);
@@ -61,6 +63,7 @@ export function ListTable({
       caption={caption}
       fileName={fileName}
       loading={loaded === null}
+      linkFrom={linkFrom}
       emptyMessage={
         error ? (
           <span

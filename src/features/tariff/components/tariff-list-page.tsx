@@ -4,7 +4,7 @@ import { PageContainer } from "@/components/layout/page-container";
 import { editionCodes, type Edition } from "@/features/imports/parts";
 import { requireSubscriber } from "@/lib/session";
 
-import { listRowsPath, resolveListView } from "../list-view";
+import { listPagePath, listRowsPath, resolveListView } from "../list-view";
 import { listTitle, lists, type ListId } from "../lists";
 import type { SearchParams } from "../month-choice";
 import { ListFilters } from "./list-filters";
@@ -82,6 +82,7 @@ export async function TariffListPage({ id, searchParams }: { id: ListId; searchP
           <ListTable
             key={rowsUrl}
             rowsUrl={rowsUrl}
+            linkFrom={listPagePath(view)}
             columns={spec.columns}
             caption={`${title}, ${choice.month.month}`}
             fileName={`${spec.fileStem}-${editionCodes[dataEdition]}-${choice.month.value}.csv`}

@@ -1,26 +1,14 @@
-import type { Metadata } from "next";
-import { notFound } from "next/navigation";
-import { cache } from "react";
+import { ProductPage, productPageMetadata } from "@/features/tariff/components/product-page";
 
-import { PageContainer } from "@/components/layout/page-container";
-import { ProductDetailView } from "@/features/tariff/components/product-detail";
-import { productMetadata } from "@/features/tariff/product-metadata";
-import { getProductDetail } from "@/features/tariff/product-queries";
+// Public and the same for everyone; a signed-in user is served the same page in the app shell
+// instead (ADR 042). Rendered per request, to carry the response's CSP nonce (ADR 030).
 
 type Props = { params: Promise<{ code: string }> };
 
-const load = cache((code: string) => getProductDetail("appliance", code));
-
-export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  return productMetadata(await load((await params).code));
+export async function generateMetadata({ params }: Props) {
+  return productPageMetadata("appliance", (await params).code);
 }
 
 export default async function ApplianceInfoPage({ params }: Props) {
-  const product = await load((await params).code);
-  if (!product) notFound();
-  return (
-    <PageContainer width="wide">
-      <ProductDetailView product={product} />
-    </PageContainer>
-  );
+  return <ProductPage kind="appliance" code={(await params).code} />;
 }

@@ -1,0 +1,34 @@
+import { notFound } from "next/navigation";
+
+import { productKindOfPath } from "@/features/tariff/product-metadata";
+import { BackToList } from "@/features/tariff/components/back-to-list";
+import { ProductPage, productPageMetadata } from "@/features/tariff/components/product-page";
+import { getCurrentUser } from "@/lib/session";
+
+type Props = {
+  params: Promise<{ kind: string; code: string }>;
+  searchParams: Promise<{ from?: string | string[] }>;
+};
+
+export async function generateMetadata({ params }: Props) {
+  const { kind, code } = await params;
+  const product = productKindOfPath(`/${kind}`);
+  return product ? productPageMetadata(product, code) : {};
+}
+
+/**
+ * A product page for a signed-in user, served by the proxy at the public address (ADR 042): the
+ * public page's content inside the app shell, with a way back to the list it was opened from. Like
+ * the public page it needs no subscription: nothing on it depends on who asks, beyond the names of
+ * the lists in the user's edition.
+ */
+export default async function SignedInProductPage({ params, searchParams }: Props) {
+  const { kind, code } = await params;
+  const product = productKindOfPath(`/${kind}`);
+  if (!product) notFound();
+  const user = await getCurrentUser();
+  const { from } = await searchParams;
+  return (
+    <ProductPage kind={product} code={code} back={<BackToList from={from} country={user?.country ?? 1} />} />
+  );
+}
