@@ -38,10 +38,9 @@ export async function TariffListPage({ id, searchParams }: { id: ListId; searchP
         )}
       </header>
       <ListFilters
-        key={`${choice.month.value}|${searchTerm}|${Object.values(filterValues).join("|")}`}
         months={choice.options}
+        olderMonths={choice.older}
         month={choice.month.value}
-        searchTerm={searchTerm}
         searchLabel={spec.searchLabel}
         filters={spec.filters.map((filter) => ({
           ...filter,
@@ -80,7 +79,6 @@ export async function TariffListPage({ id, searchParams }: { id: ListId; searchP
               (and credentials) as the table's own fetch, so the fetch takes this response. */}
           <link rel="preload" as="fetch" href={rowsUrl} crossOrigin="anonymous" />
           <ListTable
-            key={rowsUrl}
             rowsUrl={rowsUrl}
             columns={spec.columns}
             caption={`${title}, ${choice.month.month}`}
