@@ -1,8 +1,8 @@
 import type { Page } from "@playwright/test";
 
 import { expectNoAxeViolations } from "../fixtures/axe";
-import { countImportedMonths, createPerson, setCountry } from "./database";
-import { expect, signInByApi, test, uniqueEmail } from "./fixtures";
+import { countImportedMonths, createPerson, queryRows, setCountry } from "./database";
+import { expect, signInByApi, test, uniqueEmail, waitForHydration } from "./fixtures";
 
 async function subscriber(page: Page, baseURL: string) {
   const person = await createPerson(uniqueEmail("insights"), { subscribed: true });
@@ -197,4 +197,79 @@ test("a signed-out visitor is sent to sign in from the insights pages", async ({
       ),
     );
   }
+});
+
+test("charts: bars grow from zero, a month without changes is a bar of zero, and a long name shows in full on hover or tap", async ({
+  page,
+  baseURL,
+}) => {
+  await subscriber(page, baseURL!);
+  // A month whose ten biggest Part VIIIA decreases, the bars charted, are all well below zero.
+  const [month] = await queryRows<{ month: string }>(
+    `select month from (
+       select to_char(period, 'YYYY-MM') as month, price_change_percent,
+              row_number() over (partition by period order by price_change_percent) as rank
+         from tariff_changes
+        where edition = 1 and part = 'viiia' and change = 'price_change' and price_change_pence < 0) ranked
+      where rank <= 10 group by month having max(price_change_percent) < -10
+      order by month desc limit 1`,
+  );
+  expect(month, "the sample data has such a month").toBeTruthy();
+  await page.goto(`/insights/price-changes-partviiia?month=${month!.month}`);
+  const decreases = page
+    .locator("figure")
+    .filter({ has: page.getByText("Biggest decreases", { exact: true }) });
+  await expect(decreases.locator(".recharts-bar-rectangle").first()).toBeVisible();
+  await expect(decreases.locator(".recharts-xAxis .recharts-cartesian-axis-tick-value")).toContainText([
+    "0.0%",
+  ]);
+
+  // The full name of the biggest increase, shown in its bar's tooltip within the screen.
+  const increases = page
+    .locator("figure")
+    .filter({ has: page.getByText("Biggest increases", { exact: true }) });
+  const name = (await increases.locator("tbody th").first().textContent())!;
+  const bar = increases.locator(".recharts-bar-rectangle").first();
+  await bar.scrollIntoViewIfNeeded();
+  if (page.viewportSize()!.width < 768) await bar.tap();
+  else await bar.hover();
+  const tooltip = increases.locator("[data-chart-tooltip]");
+  await expect(tooltip).toContainText(name);
+  const box = (await tooltip.boundingBox())!;
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width, "the tooltip fits the screen").toBeLessThanOrEqual(page.viewportSize()!.width);
+
+  // Category changes: every month from the first with changes to the last is on the axis.
+  const [span] = await queryRows<{ months: number; quiet: number }>(
+    `with changed as (select distinct period from tariff_changes where edition = 1 and part = 'viiia' and change = 'category_change')
+     select ((extract(year from age(max(period), min(period))) * 12 + extract(month from age(max(period), min(period)))) + 1)::int as months,
+            ((extract(year from age(max(period), min(period))) * 12 + extract(month from age(max(period), min(period)))) + 1 - count(*))::int as quiet
+       from changed`,
+  );
+  expect(span!.quiet, "the sample data has a month without category changes").toBeGreaterThan(0);
+  await page.goto("/insights/category-changes");
+  const counts = page.locator("figure").filter({ has: page.getByText("Changes per month", { exact: true }) });
+  await counts.getByText("Show the data as a table").click();
+  const points = counts.getByRole("region").locator("tbody tr");
+  await expect(points).toHaveCount(span!.months);
+  await expect(points.filter({ has: page.locator("td", { hasText: /^0$/ }) })).toHaveCount(span!.quiet);
+  await expectNoAxeViolations(page);
+});
+
+test("'Older months…' on an insights page reaches every month with changes", async ({ page, baseURL }) => {
+  await subscriber(page, baseURL!);
+  const [oldest] = await queryRows<{ month: string }>(
+    `select to_char(min(period), 'YYYY-MM') as month from tariff_changes
+      where edition = 1 and part = 'viiia' and change = 'price_change'`,
+  );
+  await page.goto("/insights/price-changes-partviiia");
+  const month = page.getByLabel("Month", { exact: true });
+  await waitForHydration(month);
+  await month.selectOption({ label: "Older months…" });
+  const older = page.getByLabel("Older month", { exact: true });
+  await expect(older).toBeFocused();
+  await older.selectOption(oldest!.month);
+  await expect(page).toHaveURL(new RegExp(`month=${oldest!.month}`));
+  await expect(changesTable(page, "Part VIIIA Price Changes").getByRole("row").nth(1)).toBeVisible();
+  await expect(older).toHaveValue(oldest!.month);
 });
