@@ -11,6 +11,7 @@ import type { CurrentUser } from "@/lib/session";
 
 import { getPaymentGateway, PaymentProviderUnavailableError } from "./gateway";
 import { manageUsersPath } from "./notifications";
+import { operatorLicenceMessage } from "./operator-licence";
 
 /**
  * The payment-provider customer whose billing this user may manage: their licence's, worked out from
@@ -34,7 +35,8 @@ export async function createPortalSessionFor(user: CurrentUser | null): Promise<
   if (!user) throw new AppError("unauthorized");
   if (!user.admin) throw new AppError("forbidden", "Only your licence admin can manage billing.");
   const customerId = await billingCustomerOf(user.id);
-  if (!customerId) throw new AppError("not_found", "Customer ID not found");
+  // No customer: a licence we set up ourselves, which only we can change.
+  if (!customerId) throw new AppError("not_found", operatorLicenceMessage);
   const gateway = getPaymentGateway();
   try {
     const session = await gateway.createPortalSession({
@@ -48,4 +50,9 @@ export async function createPortalSessionFor(user: CurrentUser | null): Promise<
       throw new AppError("unavailable", `Failed to load ${gateway.displayName}`, { cause: error });
     throw error;
   }
+}
+
+/** Whose portal "Change plan or cancel" opens, for the Billing section to say. */
+export function billingPortalName(): string {
+  return getPaymentGateway().provider === "stripe" ? "Stripe's billing portal" : "the test billing portal";
 }
