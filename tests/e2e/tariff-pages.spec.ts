@@ -293,3 +293,20 @@ test("'Older months…' reaches every month with data, beyond the eight most rec
   await expect(older).toHaveValue(oldest);
   await expect(older).toBeFocused();
 });
+
+test("a list with a Discount column says what it means and why a line shows 0.0%, and no list asks to hover", async ({
+  page,
+  baseURL,
+}) => {
+  await signInSubscriber(page, baseURL!);
+  await page.goto("/drug-tariff-parts/partviiia");
+  await expect(page.getByText(/^Discount is the deduction the NHS takes/)).toContainText(
+    "A line at 0.0% has no deduction: the pack is on price concession that month, or is listed as Discount Not Deducted.",
+  );
+  await page.goto("/reimbursement-info/partxviiia-blacklist");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Blacklisted Medicines");
+  await expect(page.getByText(/^Discount is the deduction/)).toHaveCount(0);
+  await page.goto("/brands");
+  await expect(page.getByRole("main")).not.toContainText(/hover/i);
+  await expect(page.getByText(/^Discount is the deduction/)).toBeVisible();
+});

@@ -57,11 +57,11 @@ describe("ListTable", () => {
     const fetched = vi
       .spyOn(globalThis, "fetch")
       .mockResolvedValueOnce(
-        json({ error: { code: "unauthorized", message: "Please sign in to continue." } }, 401),
+        json({ error: { code: "unauthorized", message: "Please log in to continue." } }, 401),
       )
       .mockResolvedValueOnce(gzipped([{ medicine: "Aspirin 75mg", price: 95 }]));
     renderTable();
-    expect(await screen.findByRole("alert")).toHaveTextContent("Please sign in to continue.");
+    expect(await screen.findByRole("alert")).toHaveTextContent("Please log in to continue.");
     await userEvent.click(screen.getByRole("button", { name: "Try again" }));
     expect(await screen.findByText("1 row")).toBeInTheDocument();
     expect(fetched).toHaveBeenCalledTimes(2);
