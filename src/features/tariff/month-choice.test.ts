@@ -87,4 +87,3 @@ describe("which month a list shows", () => {
     expect(choice.older.map((option) => option.value)).toEqual(["2026-01", "2025-10"]);
   });
 });
-

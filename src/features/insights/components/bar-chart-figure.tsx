@@ -99,7 +99,9 @@ export function BarChartFigure({
               <YAxis tick={tick} tickFormatter={show} allowDecimals={false} width={48} domain={fromZero} />
             </>
           )}
-          <Tooltip content={<ChartTooltip format={show} />} />
+          {/* A ranked chart's tooltip opens over the names it completes, so on a phone it has the
+              chart's whole width rather than what is right of the names. */}
+          <Tooltip content={<ChartTooltip format={show} />} position={horizontal ? { x: 0 } : undefined} />
           {series.length > 1 && <Legend wrapperStyle={{ fontSize: 12 }} />}
           {series.map((line) => (
             <Bar
