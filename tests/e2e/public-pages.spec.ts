@@ -69,6 +69,13 @@ test("the top bar offers Blog, Pricing, Get Started and Log In on a desktop, and
   }
 });
 
+test("every 'Get Started' leads to the plans, on a phone as on a desktop", async ({ page }) => {
+  await page.goto("/");
+  const links = page.getByRole("link", { name: "Get Started" });
+  await expect(links.first()).toBeVisible();
+  for (const link of await links.all()) await expect(link).toHaveAttribute("href", "/pricing/plans");
+});
+
 test("the home page opens without the 2024 subscription notice, and its part and list tiles lead to sign-up", async ({
   page,
 }) => {
