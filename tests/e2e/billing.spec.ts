@@ -34,6 +34,8 @@ test("a new user buys a 5-user plan, manages its users, lowers the seats in the 
   page,
   baseURL,
 }) => {
+  // The whole life of a plan, from sign-up to the over-limit modal: longer than one page's test.
+  test.setTimeout(120_000);
   await signUpVerified(page, baseURL!, "buyer");
   await page.getByRole("link", { name: "Proceed with Free Trial" }).click();
   await expect(page).toHaveURL(/\/pricing\/choose-your-plan$/);
