@@ -199,12 +199,8 @@ test("a signed-out visitor is sent to sign in from the insights pages", async ({
   }
 });
 
-test("charts: bars grow from zero, a month without changes is a bar of zero, and a long name shows in full on hover or tap", async ({
-  page,
-  baseURL,
-}) => {
-  await subscriber(page, baseURL!);
-  // A month whose ten biggest Part VIIIA decreases, the bars charted, are all well below zero.
+/** A month whose ten biggest Part VIIIA decreases, the bars charted, are all well below zero. */
+async function monthOfBigDecreases(): Promise<string> {
   const [month] = await queryRows<{ month: string }>(
     `select month from (
        select to_char(period, 'YYYY-MM') as month, price_change_percent,
@@ -215,39 +211,54 @@ test("charts: bars grow from zero, a month without changes is a bar of zero, and
       order by month desc limit 1`,
   );
   expect(month, "the sample data has such a month").toBeTruthy();
-  await page.goto(`/insights/price-changes-partviiia?month=${month!.month}`);
-  const decreases = page
-    .locator("figure")
-    .filter({ has: page.getByText("Biggest decreases", { exact: true }) });
-  await expect(decreases.locator(".recharts-bar-rectangle").first()).toBeVisible();
-  // The value axis runs to zero: its ticks end at 0.0%.
-  await expect(decreases.locator(".recharts-cartesian-axis-tick-value").last()).toHaveText("0.0%");
+  return month!.month;
+}
 
-  // The full name of the biggest increase, shown in its bar's tooltip within the screen.
-  const increases = page
-    .locator("figure")
-    .filter({ has: page.getByText("Biggest increases", { exact: true }) });
+const chart = (page: Page, title: string) =>
+  page.locator("figure").filter({ has: page.getByText(title, { exact: true }) });
+
+test("a chart's bars grow from zero, even when every value is far below it", async ({ page, baseURL }) => {
+  await subscriber(page, baseURL!);
+  await page.goto(`/insights/price-changes-partviiia?month=${await monthOfBigDecreases()}`);
+  const decreases = chart(page, "Biggest decreases");
+  await expect(decreases.locator(".recharts-bar-rectangle").first()).toBeVisible();
+  // The value axis runs to zero: its last tick is 0.0%.
+  await expect(
+    decreases.locator(".recharts-cartesian-axis-tick-value").filter({ hasText: /%$/ }).last(),
+  ).toHaveText("0.0%");
+});
+
+test("a long name shows in full, within the screen, on hover or tap", async ({ page, baseURL }) => {
+  await subscriber(page, baseURL!);
+  await page.goto(`/insights/price-changes-partviiia?month=${await monthOfBigDecreases()}`);
+  const increases = chart(page, "Biggest increases");
   const name = (await increases.locator("tbody th").first().textContent())!;
   const bar = increases.locator(".recharts-bar-rectangle").first();
   await bar.scrollIntoViewIfNeeded();
   if (page.viewportSize()!.width < 768) await bar.tap();
   else await bar.hover();
-  const tooltip = increases.locator("[data-chart-tooltip]");
-  await expect(tooltip).toContainText(name);
+  const tooltip = increases.locator(".recharts-tooltip-wrapper").filter({ hasText: name });
+  await expect(tooltip).toBeVisible();
   const box = (await tooltip.boundingBox())!;
   expect(box.x).toBeGreaterThanOrEqual(0);
   expect(box.x + box.width, "the tooltip fits the screen").toBeLessThanOrEqual(page.viewportSize()!.width);
+  const clipped = await tooltip.evaluate((element) =>
+    [...element.querySelectorAll("*")].some((child) => child.scrollWidth > child.clientWidth + 1),
+  );
+  expect(clipped, "no line of the tooltip is cut off").toBe(false);
+});
 
-  // Category changes: every month from the first with changes to the last is on the axis.
+test("a month without changes is on the counts chart as zero, not skipped", async ({ page, baseURL }) => {
+  await subscriber(page, baseURL!);
   const [span] = await queryRows<{ months: number; quiet: number }>(
-    `with changed as (select distinct period from tariff_changes where edition = 1 and part = 'viiia' and change = 'category_change')
-     select ((extract(year from age(max(period), min(period))) * 12 + extract(month from age(max(period), min(period)))) + 1)::int as months,
-            ((extract(year from age(max(period), min(period))) * 12 + extract(month from age(max(period), min(period)))) + 1 - count(*))::int as quiet
-       from changed`,
+    `with changed as (select distinct period from tariff_changes where edition = 1 and part = 'viiia' and change = 'category_change'),
+          span as (select (extract(year from age(max(period), min(period))) * 12 + extract(month from age(max(period), min(period))) + 1)::int as months,
+                          count(*)::int as changed from changed)
+     select months, months - changed as quiet from span`,
   );
   expect(span!.quiet, "the sample data has a month without category changes").toBeGreaterThan(0);
   await page.goto("/insights/category-changes");
-  const counts = page.locator("figure").filter({ has: page.getByText("Changes per month", { exact: true }) });
+  const counts = chart(page, "Changes per month");
   await counts.getByText("Show the data as a table").click();
   const points = counts.getByRole("region").locator("tbody tr");
   await expect(points).toHaveCount(span!.months);
