@@ -3,7 +3,7 @@
  * it is logged in full and shown to the user only as a generic message.
  */
 export const errorCodes = {
-  unauthorized: { status: 401, message: "Please sign in to continue." },
+  unauthorized: { status: 401, message: "Please log in to continue." },
   forbidden: { status: 403, message: "You do not have permission for this page" },
   not_found: { status: 404, message: "We could not find what you were looking for." },
   conflict: { status: 409, message: "That change conflicts with another one. Please reload and try again." },

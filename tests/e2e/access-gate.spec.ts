@@ -1,4 +1,6 @@
-import { demo, expect, signInByApi, test } from "./fixtures";
+import { expectNoAxeViolations } from "../fixtures/axe";
+import { createPerson } from "./database";
+import { demo, expect, signInByApi, test, uniqueEmail } from "./fixtures";
 
 /**
  * The route classes of SPEC §2.1, decided on the server (SECURITY.md R1, abuse case 11): asked for
@@ -103,4 +105,37 @@ test("the public pages stay public for a signed-in user, whose top bar offers Si
   await bar.getByRole("button", { name: "Sign Out" }).click();
   await expect(page).toHaveURL(/\/$/);
   await expect(bar.getByRole("link", { name: "Log In" })).toBeVisible();
+});
+
+test("a signed-in user without a licence is told why on Choose your plan, is not offered Access Platform, and sees the annual saving", async ({
+  page,
+  baseURL,
+}) => {
+  const person = await createPerson(uniqueEmail("no-licence"));
+  await signInByApi(page, baseURL!, person.email, person.password);
+  await page.goto("/drug-tariff-parts/partviiia");
+  await expect(page).toHaveURL(/\/pricing\/choose-your-plan$/);
+  const why = page.getByRole("status").filter({ hasText: "no active licence" });
+  await expect(why).toContainText(person.email);
+  await expect(why).toContainText("ask your organisation's admin to add you");
+  // The top bar offers Sign Out, but not a way in that only leads back here.
+  await expect(page.getByRole("button", { name: "Sign Out" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Access Platform" })).toHaveCount(0);
+
+  await page.getByRole("radio", { name: /Single User/ }).check();
+  await page.getByRole("radio", { name: /Annually/ }).check();
+  await expect(page.getByRole("radio", { name: /Annually/ })).toHaveAccessibleName(/save 17%/);
+  await expect(page.getByText("Single User: £249.00 a year (save 17%), excluding VAT")).toBeVisible();
+  await expectNoAxeViolations(page);
+});
+
+test("a subscriber is offered Access Platform on Choose your plan, and told nothing is missing", async ({
+  page,
+  baseURL,
+}) => {
+  const person = await createPerson(uniqueEmail("licensed"), { subscribed: true });
+  await signInByApi(page, baseURL!, person.email, person.password);
+  await page.goto("/pricing/choose-your-plan");
+  await expect(page.getByRole("link", { name: "Access Platform" })).toBeVisible();
+  await expect(page.getByText("no active licence")).toHaveCount(0);
 });

@@ -46,8 +46,9 @@ test("a new user buys a 5-user plan, manages its users, lowers the seats in the 
   baseURL,
   browser,
 }) => {
-  // The buyer and two colleagues who each sign in to accept: longer than one person's journey.
-  test.slow();
+  // The whole life of a plan, from sign-up through two colleagues who each accept, to the over-limit
+  // modal: longer than one page's test.
+  test.setTimeout(180_000);
   await signUpVerified(page, baseURL!, "buyer");
   await page.getByRole("link", { name: "Proceed with Free Trial" }).click();
   await expect(page).toHaveURL(/\/pricing\/choose-your-plan$/);
@@ -69,6 +70,32 @@ test("a new user buys a 5-user plan, manages its users, lowers the seats in the 
   await page.getByRole("button", { name: "Pay £99.99" }).click();
   await expect(page).toHaveURL(/\/drug-tariff-parts\/partviiia\?paymentSuccess=true$/);
   await expect(page.getByRole("heading", { name: "Part VIIIA" })).toBeVisible();
+
+  // The Billing section shows the plan as the provider holds it, and leads to its portal.
+  await page.goto("/account-management/dashboard?section=billing");
+  const billing = page.getByRole("region", { name: "Billing" });
+  await expect(billing).toContainText("Harbour Pharmacy Ltd");
+  await expect(billing).toContainText("5 Users");
+  await expect(billing).toContainText("5 seats, 1 in use");
+  await expect(billing).toContainText("Monthly");
+  await expect(billing).toContainText("Active");
+  const renewal = new Date();
+  renewal.setUTCMonth(renewal.getUTCMonth() + 1);
+  await expect(billing).toContainText(
+    new Intl.DateTimeFormat("en-GB", {
+      day: "numeric",
+      month: "long",
+      year: "numeric",
+      timeZone: "Europe/London",
+    }).format(renewal),
+  );
+  await expect(billing).toContainText("The test checkout keeps no invoices");
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow, "the page scrolls sideways").toBeLessThanOrEqual(0);
+  await expectNoAxeViolations(page);
+  await billing.getByRole("button", { name: "Change plan or cancel" }).click();
+  await expect(page).toHaveURL(/\/payment\/test-portal$/);
+  await expect(page.getByRole("button", { name: "Cancel subscription" })).toBeVisible();
 
   // Manage Users shows the plan just bought, with the buyer as its admin.
   await page.goto("/account-management/dashboard?section=manage-users");

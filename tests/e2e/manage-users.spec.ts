@@ -372,3 +372,47 @@ test("a signed-in user without a subscription sees the notice, and Close Message
   await page.waitForTimeout(1_000);
   await expect(notice).toBeHidden();
 });
+
+test("a licence set up by TariffScope, with no billing account, says whom to contact instead of 'Customer ID not found'", async ({
+  page,
+  baseURL,
+}) => {
+  const org = await createOrganisation({ seats: 3, delegates: 1, label: "operator" });
+  await signInByApi(page, baseURL!, org.admin.email, org.admin.password);
+  await page.goto(manageUsers);
+  const main = page.getByRole("main");
+  await expect(main.getByRole("link", { name: "support@tariffscope.co.uk" }).first()).toBeVisible();
+  await expect(main).not.toContainText("Customer ID not found");
+  // The over-limit modal's Upgrade Plan asks the same server: it gets the same plain answer.
+  const portal = await page.request.post("/api/portal", { data: {}, headers: { origin: baseURL! } });
+  const { error } = (await portal.json()) as { error: { message: string } };
+  expect(error.message).toContain("set up by TariffScope");
+  expect(error.message).toContain("support@tariffscope.co.uk");
+
+  await page
+    .getByRole("navigation", { name: "Account sections" })
+    .getByRole("link", { name: "Billing" })
+    .click();
+  await expect(page).toHaveURL(/section=billing$/);
+  const billing = page.getByRole("region", { name: "Billing" });
+  await expect(billing).toContainText("operator Pharmacy Ltd");
+  await expect(billing).toContainText("3 seats, 2 in use");
+  await expect(billing).toContainText("set up by TariffScope");
+  await expect(billing.getByRole("link", { name: "support@tariffscope.co.uk" })).toBeVisible();
+  await expect(billing.getByRole("button", { name: /cancel/i })).toHaveCount(0);
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow, "the page scrolls sideways").toBeLessThanOrEqual(0);
+  await expectNoAxeViolations(page);
+});
+
+test("billing is for the licence admin: a delegate has no Billing section", async ({ page, baseURL }) => {
+  const org = await createOrganisation({ seats: 3, delegates: 1, label: "nobill" });
+  await signInByApi(page, baseURL!, org.delegates[0]!.email, org.delegates[0]!.password);
+  await page.goto("/account-management/dashboard?section=billing");
+  await expect(page.getByRole("main").getByRole("alert")).toHaveText(
+    "You do not have permission for this page",
+  );
+  await expect(
+    page.getByRole("navigation", { name: "Account sections" }).getByRole("link", { name: "Billing" }),
+  ).toHaveCount(0);
+});

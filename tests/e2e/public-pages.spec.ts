@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 
 import { expectNoAxeViolations } from "../fixtures/axe";
+import { demo, signInByApi, test as withAccount } from "./fixtures";
 
 /** Every public page of the Foundation issue, at the phone and desktop widths of the two projects. */
 const pages = [
@@ -68,13 +69,39 @@ test("the top bar offers Blog, Pricing, Get Started and Log In on a desktop, and
   }
 });
 
-test("the home page states the notice facts and that the early-bird offer has expired", async ({ page }) => {
+test("every 'Get Started' leads to the plans, on a phone as on a desktop", async ({ page }) => {
   await page.goto("/");
-  const notice = page.getByRole("region", { name: "Subscription plans are now required" });
-  await expect(notice).toContainText("4 September 2024");
-  await expect(notice).toContainText("18 September 2024");
-  await expect(notice).toContainText("EARLYBIRD10");
-  await expect(notice).toContainText("30 September 2024 and has now expired");
+  const links = page.getByRole("link", { name: "Get Started" });
+  await expect(links.first()).toBeVisible();
+  for (const link of await links.all()) await expect(link).toHaveAttribute("href", "/pricing/plans");
+});
+
+test("the home page opens without the 2024 subscription notice, and its part and list tiles lead to sign-up", async ({
+  page,
+}) => {
+  await page.goto("/");
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(page.getByRole("main")).not.toContainText("Subscription plans are now required");
+  await expect(page.getByRole("main")).not.toContainText("EARLYBIRD10");
+  for (const name of ["Part VIIIA", "Category M", "Broken Bulk", "Discount Not Deducted"]) {
+    await expect(page.getByRole("link", { name: new RegExp(`^${name}`) })).toHaveAttribute(
+      "href",
+      "/account-management/signup",
+    );
+  }
+  await expectNoAxeViolations(page);
+});
+
+withAccount("signed in, the home page's tiles open the lists themselves", async ({ page, baseURL }) => {
+  await signInByApi(page, baseURL!, demo.delegate);
+  await page.goto("/");
+  await expect(page.getByRole("link", { name: /^Part VIIIA/ })).toHaveAttribute(
+    "href",
+    "/drug-tariff-parts/partviiia",
+  );
+  await page.getByRole("link", { name: /^Broken Bulk/ }).click();
+  await expect(page).toHaveURL(/\/reimbursement-info\/broken-bulk$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Broken Bulk");
 });
 
 test("the blog index lists the eight articles with a thumbnail served through the image optimiser", async ({

@@ -3,7 +3,7 @@ import type { Locator, Page } from "@playwright/test";
 import { lists as listSpecs } from "../../src/features/tariff/lists";
 import { expectNoAxeViolations } from "../fixtures/axe";
 import { createPerson, queryRows } from "./database";
-import { expect, signInByApi, test, uniqueEmail } from "./fixtures";
+import { expect, signInByApi, test, uniqueEmail, waitForHydration } from "./fixtures";
 
 /** The price and reimbursement lists a subscriber opens (SPEC §2.2, §2.3, brands and concessions). */
 const lists = [
@@ -258,4 +258,146 @@ test("the list pages are for subscribers: a visitor is sent to sign in", async (
   const rows = await page.request.get("/api/lists/brands/rows");
   expect(rows.status()).toBe(401);
   expect(await rows.text()).not.toContain("indicative");
+});
+
+/** A word naming a handful of Part VIIIA packs in each of two months, and how many in each. */
+async function wordInTwoMonths(latest: string, previous: string) {
+  const [pick] = await queryRows<{ word: string; now: number; before: number }>(
+    `with words as (
+       select distinct lower(split_part(medicine, ' ', 1)) as word from part_viiia_prices
+        where edition = 1 and period = $1::date and lower(split_part(medicine, ' ', 1)) ~ '^[a-z]{6,}$'),
+     counts as (
+       select w.word,
+              count(*) filter (where p.period = $1::date)::int as now,
+              count(*) filter (where p.period = $2::date)::int as before
+         from words w
+         join part_viiia_prices p on p.edition = 1 and p.period in ($1::date, $2::date)
+          and p.medicine ilike '%' || w.word || '%'
+        group by w.word)
+     select word, now, before from counts
+      where now between 2 and 20 and before between 1 and 20
+      order by word limit 1`,
+    [`${latest}-01`, `${previous}-01`],
+  );
+  expect(pick, "the sample data has such a word").toBeTruthy();
+  return pick!;
+}
+
+const monthName = (month: string) =>
+  new Intl.DateTimeFormat("en-GB", { month: "long", year: "numeric", timeZone: "UTC" }).format(
+    new Date(`${month}-01T00:00:00Z`),
+  );
+
+const previousMonth = (month: string) => {
+  const [year, number] = month.split("-").map(Number);
+  const date = new Date(Date.UTC(year!, number! - 2, 1));
+  return `${date.getUTCFullYear()}-${String(date.getUTCMonth() + 1).padStart(2, "0")}`;
+};
+
+test("search applies as you type, with the row count announced, and needs no Apply button", async ({
+  page,
+  baseURL,
+}) => {
+  await signInSubscriber(page, baseURL!);
+  const latest = await latestMonth("viiia");
+  const { word, now } = await wordInTwoMonths(latest, previousMonth(latest));
+  await page.goto(`/drug-tariff-parts/partviiia?month=${latest}`);
+  const count = page.getByText(/^[\d,]+ rows?$/);
+  await expect(count).toBeVisible();
+  await expect(count).toHaveAttribute("aria-live", "polite");
+  const live = await count.elementHandle();
+  await expect(page.getByRole("button", { name: "Apply" })).toHaveCount(0);
+
+  const search = page.getByRole("searchbox", { name: "Search medicines" });
+  await waitForHydration(search);
+  await search.pressSequentially(word, { delay: 40 });
+  await expect(page).toHaveURL(new RegExp(`searchTerm=${word}`));
+  await expect.poll(() => rowCount(page)).toBe(now);
+  await expect(search).toHaveValue(word);
+  // The same live region announces each new count: a replaced one would say nothing.
+  expect(await live!.evaluate((element) => element.isConnected)).toBe(true);
+  await expectNoAxeViolations(page);
+});
+
+test("what is typed in the search box survives a change of month that finishes loading after it", async ({
+  page,
+  baseURL,
+}) => {
+  await signInSubscriber(page, baseURL!);
+  const latest = await latestMonth("viiia");
+  const previous = previousMonth(latest);
+  const { word, before } = await wordInTwoMonths(latest, previous);
+  await page.goto(`/drug-tariff-parts/partviiia?month=${latest}`);
+  expect(await rowCount(page)).toBeGreaterThan(0);
+  const search = page.getByRole("searchbox", { name: "Search medicines" });
+  await waitForHydration(search);
+
+  // The new month's page arrives slowly, so the user is still typing when it lands.
+  let delayed = 0;
+  await page.route(
+    (url) => url.pathname === "/drug-tariff-parts/partviiia",
+    async (route) => {
+      if (route.request().headers()["rsc"] && delayed++ === 0)
+        await new Promise((resolve) => setTimeout(resolve, 2_500));
+      await route.fallback();
+    },
+  );
+  await page.getByLabel("Month", { exact: true }).selectOption(previous);
+  await search.pressSequentially(word, { delay: 40 });
+  await expect(page).toHaveURL(new RegExp(`month=${previous}`));
+  expect(delayed, "the slow page was the month's").toBeGreaterThan(0);
+  await expect(page.getByRole("table")).toHaveAccessibleName(new RegExp(monthName(previous)));
+  await expect(search).toHaveValue(word);
+  await expect(page).toHaveURL(new RegExp(`searchTerm=${word}`));
+  await expect(page.getByLabel("Month", { exact: true })).toHaveValue(previous);
+  await expect.poll(() => rowCount(page)).toBe(before);
+});
+
+test("'Older months…' reaches every month with data, beyond the eight most recent", async ({
+  page,
+  baseURL,
+}) => {
+  await signInSubscriber(page, baseURL!);
+  const months = await queryRows<{ month: string }>(
+    "select to_char(period, 'YYYY-MM') as month from tariff_datasets where edition = 1 and part = 'viiia' order by period",
+  );
+  expect(months.length, "the sample data goes back more than eight months").toBeGreaterThan(8);
+  const oldest = months[0]!.month;
+  await page.goto("/drug-tariff-parts/partviiia");
+  const month = page.getByLabel("Month", { exact: true });
+  await waitForHydration(month);
+  await expect(month.locator("option", { hasText: /^(?!Older).*\d{4}/ })).toHaveCount(8);
+  await month.selectOption({ label: "Older months…" });
+  const older = page.getByLabel("Older month", { exact: true });
+  await expect(older).toBeFocused();
+  const offered = await older
+    .locator("option")
+    .evaluateAll((options) => options.map((option) => (option as HTMLOptionElement).value).filter(Boolean));
+  expect(offered).toContain(oldest);
+  await expectNoAxeViolations(page);
+  await older.selectOption(oldest);
+  await expect(page).toHaveURL(new RegExp(`month=${oldest}`));
+  await expect(page.getByRole("table")).toHaveAccessibleName(new RegExp(monthName(oldest)));
+  expect(await rowCount(page)).toBeGreaterThan(0);
+  // The choice stays on screen, where focus is.
+  await expect(month.locator("option:checked")).toHaveText("Older months…");
+  await expect(older).toHaveValue(oldest);
+  await expect(older).toBeFocused();
+});
+
+test("a list with a Discount column says what it means and why a line shows 0.0%, and no list asks to hover", async ({
+  page,
+  baseURL,
+}) => {
+  await signInSubscriber(page, baseURL!);
+  await page.goto("/drug-tariff-parts/partviiia");
+  await expect(page.getByText(/^Discount is the deduction the NHS takes/)).toContainText(
+    "A line at 0.0% has no deduction: the pack is on price concession that month, or is listed as Discount Not Deducted.",
+  );
+  await page.goto("/reimbursement-info/partxviiia-blacklist");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Blacklisted Medicines");
+  await expect(page.getByText(/^Discount is the deduction/)).toHaveCount(0);
+  await page.goto("/brands");
+  await expect(page.getByRole("main")).not.toContainText(/hover/i);
+  await expect(page.getByText(/^Discount is the deduction/)).toBeVisible();
 });

@@ -141,7 +141,7 @@ describe("GET /api/lists/[id]/rows", () => {
     const visitor = await get("partviiia", "month=2026-03");
     expect(visitor.status).toBe(401);
     expect(await visitor.json()).toEqual({
-      error: { code: "unauthorized", message: "Please sign in to continue." },
+      error: { code: "unauthorized", message: "Please log in to continue." },
     });
     await actAs(await insertUser({ subscribed: false }));
     const unsubscribed = await get("partviiia", "month=2026-03");

@@ -5,8 +5,10 @@ import { PageContainer } from "@/components/layout/page-container";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { signUpPath } from "@/features/access/route-classes";
+import { SignedInLink } from "@/features/accounts/components/signed-in-link";
 import { drugTariffParts, reimbursementLists, type NavEntry } from "@/features/tariff/navigation";
-import { formatLongDate, hasExpired, site } from "@/lib/site";
+import { site } from "@/lib/site";
 
 const features = [
   {
@@ -42,8 +44,6 @@ const features = [
 ] as const;
 
 export default function HomePage() {
-  const { notice } = site;
-  const earlyBirdOver = hasExpired(notice.earlyBird.validUntil);
   return (
     <PageContainer width="wide" className="space-y-20">
       <section aria-labelledby="hero" className="grid gap-6 text-center">
@@ -69,25 +69,6 @@ export default function HomePage() {
             <Link href="/blog/what-is-the-drug-tariff">What is the Drug Tariff?</Link>
           </Button>
         </div>
-      </section>
-
-      <section
-        aria-labelledby="notice"
-        className="rounded-xl border border-amber-300 bg-amber-50 p-6 text-amber-950"
-      >
-        <h2 id="notice" className="text-xl font-semibold">
-          Subscription plans are now required
-        </h2>
-        <ul className="mt-3 list-disc space-y-1 pl-5">
-          <li>Plans went on sale on {formatLongDate(notice.plansOnSale)}.</li>
-          <li>The free grace period for early users ended on {formatLongDate(notice.gracePeriodEnded)}.</li>
-          <li>
-            The early-bird offer, {notice.earlyBird.percentOff}% off the first year of any plan with the code{" "}
-            <strong>{notice.earlyBird.code}</strong>, {earlyBirdOver ? "was" : "is"} valid until{" "}
-            {formatLongDate(notice.earlyBird.validUntil)}
-            {earlyBirdOver ? " and has now expired." : "."}
-          </li>
-        </ul>
       </section>
 
       <section aria-labelledby="features" className="space-y-8">
@@ -166,15 +147,22 @@ export default function HomePage() {
   );
 }
 
+/** Each part and list opens itself once signed in; before, it leads to creating an account. */
 function CoverageList({ title, entries }: { title: string; entries: readonly NavEntry[] }) {
   return (
     <div className="space-y-3">
       <h2 className="text-2xl font-bold tracking-tight">{title}</h2>
       <ul className="space-y-2">
         {entries.map((entry) => (
-          <li key={entry.href} className="rounded-lg border p-3">
-            <p className="font-medium">{entry.title}</p>
-            <p className="text-sm text-muted-foreground">{entry.subtitle}</p>
+          <li key={entry.href}>
+            <SignedInLink
+              href={entry.href}
+              signedOutHref={signUpPath}
+              className="block rounded-lg border p-3 transition-colors hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
+            >
+              <span className="block font-medium">{entry.title}</span>
+              <span className="block text-sm text-muted-foreground">{entry.subtitle}</span>
+            </SignedInLink>
           </li>
         ))}
       </ul>

@@ -1,29 +1,44 @@
 "use client";
 
 import Link from "next/link";
-import { useSyncExternalStore } from "react";
+import { useEffect, useState } from "react";
 
 import { Button } from "@/components/ui/button";
+import { getAccountStatus } from "@/features/accounts/actions";
+import { useSignedIn } from "@/features/accounts/components/use-signed-in";
 import { signOut } from "@/features/accounts/sign-out";
-import { hasSignedInHint } from "@/features/accounts/signed-in-hint";
 
-const subscribe = () => () => {};
-
-function useSignedIn(): boolean {
-  return useSyncExternalStore(
-    subscribe,
-    () => hasSignedInHint(document.cookie),
-    () => false,
-  );
+/** One question per page, however many bars ask it (the top bar and the mobile bar both do). */
+let asking: Promise<boolean> | null = null;
+function askSubscribed(): Promise<boolean> {
+  asking ??= getAccountStatus({})
+    .then(
+      (result) => result.ok && result.data.subscribed,
+      () => false,
+    )
+    .finally(() => {
+      asking = null;
+    });
+  return asking;
 }
 
 /**
- * The top bar's account buttons (SPEC §2.6): Log In and Get Started, or Sign Out and Access Platform.
- * A phone's bar has room for one of the signed-in pair beside the menu: Sign Out moves into the menu
- * (`SignOutMenuItem`).
+ * The top bar's account buttons (SPEC §2.6): Log In and Get Started, or Sign Out and Access
+ * Platform. Access Platform shows only once the server says the user has a subscription: without
+ * one it would lead straight back to choosing a plan. A phone's bar has room for one of the
+ * signed-in pair beside the menu: Sign Out moves into the menu (`SignOutMenuItem`).
  */
 export function SiteAuthActions({ compact = false }: { compact?: boolean }) {
   const signedIn = useSignedIn();
+  const [subscribed, setSubscribed] = useState(false);
+  useEffect(() => {
+    if (!signedIn) return;
+    let current = true;
+    void askSubscribed().then((answer) => current && setSubscribed(answer));
+    return () => {
+      current = false;
+    };
+  }, [signedIn]);
   const size = compact ? "sm" : "default";
   if (signedIn) {
     return (
@@ -33,9 +48,11 @@ export function SiteAuthActions({ compact = false }: { compact?: boolean }) {
             Sign Out
           </Button>
         )}
-        <Button asChild size={size}>
-          <Link href="/drug-tariff-parts/partviiia">Access Platform</Link>
-        </Button>
+        {subscribed && (
+          <Button asChild size={size}>
+            <Link href="/drug-tariff-parts/partviiia">Access Platform</Link>
+          </Button>
+        )}
       </>
     );
   }

@@ -45,5 +45,6 @@ export function classifyRoute(pathname: string): RouteClass {
 }
 
 export const signInPath = "/account-management/signin";
+export const signUpPath = "/account-management/signup";
 export const choosePlanPath = "/pricing/choose-your-plan";
 export const defaultLandingPath = "/drug-tariff-parts/partviiia";

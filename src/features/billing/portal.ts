@@ -12,6 +12,7 @@ import type { CurrentUser } from "@/lib/session";
 import { getPaymentGateway, PaymentProviderError, PaymentProviderUnavailableError } from "./gateway";
 import { idempotencyKey } from "./idempotency";
 import { manageUsersPath } from "./notifications";
+import { operatorLicenceMessage } from "./operator-licence";
 
 /** Clicks on Upgrade Plan within this window open the same portal session, well inside its lifetime. */
 const portalWindowMs = 60_000;
@@ -38,7 +39,8 @@ export async function createPortalSessionFor(user: CurrentUser | null): Promise<
   if (!user) throw new AppError("unauthorized");
   if (!user.admin) throw new AppError("forbidden", "Only your licence admin can manage billing.");
   const customerId = await billingCustomerOf(user.id);
-  if (!customerId) throw new AppError("not_found", "Customer ID not found");
+  // No customer: a licence we set up ourselves, which only we can change.
+  if (!customerId) throw new AppError("not_found", operatorLicenceMessage);
   const gateway = getPaymentGateway();
   try {
     const returnUrl = new URL(manageUsersPath, getEnv().APP_URL).toString();
@@ -61,4 +63,9 @@ export async function createPortalSessionFor(user: CurrentUser | null): Promise<
       );
     throw error;
   }
+}
+
+/** Whose portal "Change plan or cancel" opens, for the Billing section to say. */
+export function billingPortalName(): string {
+  return getPaymentGateway().provider === "stripe" ? "Stripe's billing portal" : "the test billing portal";
 }

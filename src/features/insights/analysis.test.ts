@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { biggestMovers, chooseMonth, percentBuckets } from "./analysis";
+import { biggestMovers, chooseMonth, continuousCounts, percentBuckets } from "./analysis";
 
 describe("chooseMonth", () => {
   const now = new Date("2026-11-10T12:00:00Z");
@@ -36,6 +36,48 @@ describe("chooseMonth", () => {
     });
     expect(chooseMonth(now, ["2026-10"], "2026-13").selected).toBe("2026-10");
     expect(chooseMonth(now, [], undefined)).toMatchObject({ selected: "2026-11", latest: null });
+  });
+
+  it("offers every older month with changes behind 'Older months…', newest first", () => {
+    expect(chooseMonth(now, ["2024-06", "2025-01", "2026-10"], undefined).older).toEqual([
+      { value: "2025-01", label: "January 2025" },
+      { value: "2024-06", label: "June 2024" },
+    ]);
+  });
+});
+
+describe("continuousCounts", () => {
+  const counts = (period: string, increases: number) => ({
+    period,
+    additions: 0,
+    deletions: 0,
+    increases,
+    decreases: 0,
+    categoryChanges: 0,
+    total: increases,
+  });
+
+  it("shows a month without changes as zero rather than skipping it", () => {
+    const filled = continuousCounts([counts("2026-01", 4), counts("2026-04", 2)], "month");
+    expect(filled.map((row) => [row.period, row.increases, row.total])).toEqual([
+      ["2026-01", 4, 4],
+      ["2026-02", 0, 0],
+      ["2026-03", 0, 0],
+      ["2026-04", 2, 2],
+    ]);
+  });
+
+  it("steps a quarter at a time for a quarterly list", () => {
+    const filled = continuousCounts([counts("2025-10", 1), counts("2026-04", 3)], "quarter");
+    expect(filled.map((row) => [row.period, row.increases])).toEqual([
+      ["2025-10", 1],
+      ["2026-01", 0],
+      ["2026-04", 3],
+    ]);
+  });
+
+  it("has nothing to fill with no changes at all", () => {
+    expect(continuousCounts([], "month")).toEqual([]);
   });
 });
 

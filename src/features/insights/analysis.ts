@@ -1,6 +1,14 @@
 import type { MonthChoice } from "@/features/tariff/components/list-filters";
-import { parseMonthParam, recentMonths } from "@/features/tariff/months";
+import {
+  monthsBetween,
+  olderMonths,
+  parseMonthParam,
+  recentMonths,
+  type MonthLink,
+} from "@/features/tariff/months";
 import { monthLabel } from "@/features/tariff/period-labels";
+
+import type { PeriodCounts } from "./sources";
 
 /**
  * The calculations behind the insights pages' month selector and charts, kept apart from the
@@ -14,12 +22,15 @@ export type MonthSelection = {
   selectedHasData: boolean;
   /** The latest month with data, if any. */
   latest: string | null;
+  /** Every month with data older than the eight listed, newest first, behind "Older months…". */
+  older: MonthLink[];
 };
 
 export function chooseMonth(now: Date, periodsWithData: string[], requested: unknown): MonthSelection {
   const withData = new Set(periodsWithData);
   const latest = [...withData].sort().pop() ?? null;
-  const recent = recentMonths(now).map((option) => option.value);
+  const recentOptions = recentMonths(now);
+  const recent = recentOptions.map((option) => option.value);
   const asked = parseMonthParam(requested)?.value ?? null;
   const selected = asked ?? latest ?? recent[0]!;
   const values = new Set(recent);
@@ -29,7 +40,39 @@ export function chooseMonth(now: Date, periodsWithData: string[], requested: unk
     .sort()
     .reverse()
     .map((value) => ({ value, label: monthLabel(value), hasData: withData.has(value) }));
-  return { months, selected, selectedHasData: withData.has(selected), latest };
+  return {
+    months,
+    selected,
+    selectedHasData: withData.has(selected),
+    latest,
+    older: olderMonths(periodsWithData, recentOptions),
+  };
+}
+
+const none: Omit<PeriodCounts, "period"> = {
+  additions: 0,
+  deletions: 0,
+  increases: 0,
+  decreases: 0,
+  categoryChanges: 0,
+  total: 0,
+};
+
+/**
+ * The counts chart's bars, one per month (or quarter) from the first with changes to the last:
+ * a period without changes is a bar of zero, so the axis never jumps over it.
+ */
+export function continuousCounts(counts: PeriodCounts[], periodWord: "month" | "quarter"): PeriodCounts[] {
+  if (counts.length === 0) return [];
+  const byPeriod = new Map(counts.map((row) => [row.period, row]));
+  const axis = monthsBetween(
+    counts[0]!.period,
+    counts[counts.length - 1]!.period,
+    periodWord === "quarter" ? 3 : 1,
+  );
+  // A period off the quarterly grid still keeps its bar.
+  const periods = [...new Set([...axis, ...byPeriod.keys()])].sort();
+  return periods.map((period) => byPeriod.get(period) ?? { period, ...none });
 }
 
 /** Percentage bands of a price-change histogram: [from, to), open at both ends. */

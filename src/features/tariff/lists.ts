@@ -326,7 +326,7 @@ const specs: ListSpec[] = [
     path: "/brands",
     title: "Branded Product Pricing",
     explanation:
-      "Branded packs with their NHS indicative price and the net price after the discount deduction: hover or focus a net price to see the rate and the price date it applies to.",
+      "Branded packs with their NHS indicative price and the net price after the discount deduction, at the rate in force on the pack's price date.",
     fileStem: "branded-products",
     columns: [
       name("name", "Product", "href"),
@@ -370,6 +370,11 @@ export const lists: Record<ListId, ListSpec> = Object.fromEntries(
 /** Whether a value from a URL names one of the lists. */
 export function isListId(value: string): value is ListId {
   return (listIds as readonly string[]).includes(value);
+}
+
+/** Whether a list shows the discount deduction, and so needs the key to its Discount column. */
+export function hasDiscountColumn(spec: ListSpec): boolean {
+  return spec.columns.some((column) => column.id === "discountRate");
 }
 
 export function listTitle(spec: ListSpec, country: Country): string {

@@ -67,4 +67,23 @@ describe("which month a list shows", () => {
     const choice = chooseMonth({ periods: [], cadence: "monthly", month: undefined, now });
     expect(choice).toMatchObject({ period: null, latest: null, month: { value: "2026-11" } });
   });
+
+  it("offers every older month with data behind 'Older months…'", () => {
+    const choice = chooseMonth({
+      periods: [...monthly, "2024-12-01"],
+      cadence: "monthly",
+      month: undefined,
+      now,
+    });
+    expect(choice.older).toEqual([
+      { value: "2025-01", label: "January 2025" },
+      { value: "2024-12", label: "December 2024" },
+    ]);
+  });
+
+  it("offers each older release of a list published less often than monthly", () => {
+    const quarters = ["2025-10-01", "2026-01-01", "2026-04-01", "2026-07-01", "2026-10-01"];
+    const choice = chooseMonth({ periods: quarters, cadence: "latest", month: undefined, now });
+    expect(choice.older.map((option) => option.value)).toEqual(["2026-01", "2025-10"]);
+  });
 });

@@ -1,4 +1,11 @@
-import { monthOption, parseMonthParam, recentMonths, type MonthOption } from "./months";
+import {
+  monthOptionOf,
+  olderMonths,
+  parseMonthParam,
+  recentMonths,
+  type MonthLink,
+  type MonthOption,
+} from "./months";
 
 export type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
@@ -13,15 +20,15 @@ export type MonthChoice = {
   inForceSince: string | null;
   /** The selector: the current month and the seven before it, plus an older month asked for. */
   options: { value: string; label: string; hasData: boolean }[];
+  /** Every release older than the selector's months, newest first, behind "Older months…". */
+  older: MonthLink[];
 };
-
-const optionOf = (period: string) => monthOption(Number(period.slice(0, 4)), Number(period.slice(5, 7)) - 1);
 
 /**
  * Which month a list shows and which loaded period serves it (SPEC §3 month option). A monthly
  * part shows a month only if that month was imported; a list published less often (Category M, the
  * dm+d flags) shows the latest release on or before the month. History goes deeper than the
- * selector: any month asked for in the URL is added to it.
+ * selector: "Older months…" offers every older release, and any month asked for in the URL is added.
  */
 export function chooseMonth({
   periods,
@@ -43,7 +50,7 @@ export function chooseMonth({
   const recent = recentMonths(now);
   const current = recent[0]!;
   const latestPeriod = newestFirst.find((period) => period <= current.firstDate) ?? newestFirst[0] ?? null;
-  const latest = latestPeriod ? optionOf(latestPeriod) : null;
+  const latest = latestPeriod ? monthOptionOf(latestPeriod) : null;
 
   const selected = parseMonthParam(month) ?? (servedBy(current) ? current : (latest ?? current));
   const period = servedBy(selected);
@@ -63,7 +70,8 @@ export function chooseMonth({
     month: selected,
     period,
     latest,
-    inForceSince: period && period !== selected.firstDate ? optionOf(period).month : null,
+    inForceSince: period && period !== selected.firstDate ? monthOptionOf(period).month : null,
     options,
+    older: olderMonths(periods, recent),
   };
 }

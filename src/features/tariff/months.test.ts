@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { monthNames, parseMonthParam, recentMonths } from "./months";
+import { monthNames, monthsBetween, olderMonths, parseMonthParam, recentMonths } from "./months";
 
 describe("month options (SPEC §3)", () => {
   it("lists the current month and the seven before it, newest first", () => {
@@ -43,5 +43,23 @@ describe("month options (SPEC §3)", () => {
   it("names the twelve months in English", () => {
     expect(monthNames).toHaveLength(12);
     expect(monthNames[8]).toBe("September");
+  });
+
+  it("offers every month with data before the eight listed, newest first, once each", () => {
+    const recent = recentMonths(new Date("2026-11-22T10:00:00Z"));
+    const withData = ["2026-10-01", "2026-03-01", "2024-12-01", "2026-03-01", "2025-07", "2027-01-01"];
+    expect(olderMonths(withData, recent)).toEqual([
+      { value: "2026-03", label: "March 2026" },
+      { value: "2025-07", label: "July 2025" },
+      { value: "2024-12", label: "December 2024" },
+    ]);
+    expect(olderMonths(["2026-10-01"], recent)).toEqual([]);
+  });
+
+  it("lists every month between two, a step apart, so a chart's axis skips none", () => {
+    expect(monthsBetween("2025-11", "2026-02")).toEqual(["2025-11", "2025-12", "2026-01", "2026-02"]);
+    expect(monthsBetween("2025-10", "2026-04", 3)).toEqual(["2025-10", "2026-01", "2026-04"]);
+    expect(monthsBetween("2026-02", "2026-02")).toEqual(["2026-02"]);
+    expect(monthsBetween("2026-03", "2026-02")).toEqual([]);
   });
 });

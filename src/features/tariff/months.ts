@@ -48,3 +48,36 @@ export function parseMonthParam(value: unknown): MonthOption | null {
   if (month < 1 || month > 12 || year < 2000 || year > 2100) return null;
   return monthOption(year, month - 1);
 }
+
+/** A month offered by a selector: its URL value and its label. */
+export type MonthLink = { value: string; label: string };
+
+/** `2026-11` or `2026-11-01` → the month's option. */
+export function monthOptionOf(period: string): MonthOption {
+  return monthOption(Number(period.slice(0, 4)), Number(period.slice(5, 7)) - 1);
+}
+
+/**
+ * The months with data older than any the selector lists, newest first: what "Older months…"
+ * offers, so that every month ever loaded is reachable. Periods are `YYYY-MM` or `YYYY-MM-DD`.
+ */
+export function olderMonths(periodsWithData: readonly string[], listed: readonly MonthOption[]): MonthLink[] {
+  const oldestListed = listed.map((option) => option.value).sort()[0] ?? "";
+  const values = new Set(periodsWithData.map((period) => period.slice(0, 7)));
+  return [...values]
+    .filter((value) => value < oldestListed)
+    .sort()
+    .reverse()
+    .map((value) => ({ value, label: monthOptionOf(value).month }));
+}
+
+/** Every month from `first` to `last` (`YYYY-MM`, both included), `step` months apart: a chart's whole axis. */
+export function monthsBetween(first: string, last: string, step = 1): string[] {
+  const months: string[] = [];
+  const start = Number(first.slice(0, 4)) * 12 + Number(first.slice(5, 7)) - 1;
+  for (let index = start; ; index += step) {
+    const value = `${Math.floor(index / 12)}-${pad((index % 12) + 1)}`;
+    if (value > last) return months;
+    months.push(value);
+  }
+}

@@ -31,7 +31,7 @@ describe("/account-management/unsubscribe", () => {
     expect(html).toMatch(/<form[^>]*>/);
     expect(html).toMatch(/<button[^>]*type="submit"[^>]*>Unsubscribe<\/button>/);
     expect(html).toContain(
-      "Essential messages such as sign-in codes and password resets will still be sent.",
+      "Essential messages such as verification codes and password resets will still be sent.",
     );
   });
 

@@ -68,7 +68,7 @@ function SignInCard({
     const { error: failure } = await authClient.signIn.email({ email: email.trim(), password });
     if (failure) {
       setBusy(false);
-      setError(authErrorMessage(failure, "Sign in failed. Please try again."));
+      setError(authErrorMessage(failure, "Login failed. Please try again."));
       setNotConfirmed(isEmailNotConfirmed(failure));
       return;
     }
@@ -98,7 +98,7 @@ function SignInCard({
       {signedIn && <BlockingSpinner label="Signing you in" />}
       <CardHeader>
         <h1 className="text-2xl leading-tight font-semibold">Log In</h1>
-        <CardDescription>Sign in to your TariffScope account.</CardDescription>
+        <CardDescription>Log in to your TariffScope account.</CardDescription>
       </CardHeader>
       <CardContent>
         <form noValidate onSubmit={submit} className="grid gap-4">

@@ -25,12 +25,13 @@ beforeEach(() => {
 const continueButton = () => screen.getByRole("button", { name: /Continue to payment/ });
 
 describe("PlanPicker", () => {
-  it("preselects the plan named in the address and shows its price for the chosen interval", async () => {
+  it("preselects the plan named in the address and shows its price, and the annual saving, for the chosen interval", async () => {
     search.params = new URLSearchParams("plan=multi-10");
     render(<PlanPicker plans={plans} />);
     expect(screen.getByRole("radio", { name: /10 Users/ })).toBeChecked();
-    await userEvent.click(screen.getByRole("radio", { name: "Annually" }));
-    expect(screen.getByText(/£1,799\.00 a year, excluding VAT/)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole("radio", { name: "Annually (save 17%)" }));
+    expect(screen.getByText(/£1,799\.00 a year \(save 17%\), excluding VAT/)).toBeInTheDocument();
+    expect(screen.getByRole("radio", { name: /10 Users.*£1,799\.00 a year \(save 17%\)/ })).toBeChecked();
   });
 
   it("falls back to the first plan for an unknown plan id", () => {
@@ -53,7 +54,7 @@ describe("PlanPicker", () => {
     });
     render(<PlanPicker plans={plans} />);
     await userEvent.click(screen.getByRole("radio", { name: /5 Users/ }));
-    await userEvent.click(screen.getByRole("radio", { name: "Annually" }));
+    await userEvent.click(screen.getByRole("radio", { name: /^Annually/ }));
     await userEvent.type(screen.getByLabelText("Organisation name"), "Harbour Pharmacy Ltd");
     await userEvent.click(continueButton());
     expect(actions.startCheckout).toHaveBeenCalledWith({
@@ -90,7 +91,7 @@ describe("PlanPicker", () => {
     actions.startCheckout.mockResolvedValue({
       ok: false,
       code: "unauthorized",
-      message: "Please sign in to continue.",
+      message: "Please log in to continue.",
     });
     search.params = new URLSearchParams("plan=multi-2");
     render(<PlanPicker plans={plans} />);

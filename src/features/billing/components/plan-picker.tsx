@@ -10,7 +10,13 @@ import { FormField } from "@/features/accounts/components/form-field";
 import { cn } from "@/lib/utils";
 
 import { startCheckout } from "../actions";
-import { customPlanThreshold, formatPence, type BillingInterval, type Plan } from "../plans";
+import {
+  annualSavingPercent,
+  customPlanThreshold,
+  formatPence,
+  type BillingInterval,
+  type Plan,
+} from "../plans";
 import { CustomPlanEnquiryForm } from "./custom-plan-enquiry-form";
 
 const custom = "custom";
@@ -78,6 +84,11 @@ export function PlanPicker({ plans }: { plans: readonly Plan[] }) {
   }
 
   const loading = status.state === "loading";
+  /** "£249.00 a year (save 17%)": what the plan costs per interval, with the saving as /pricing/plans shows it. */
+  const price = (plan: Plan) =>
+    interval === "monthly"
+      ? `${formatPence(plan.pricePence.monthly)} a month`
+      : `${formatPence(plan.pricePence.annual)} a year (save ${annualSavingPercent(plan)}%)`;
   return (
     <div className="space-y-6">
       <fieldset className="space-y-3" aria-describedby={planLegend} disabled={loading}>
@@ -98,9 +109,7 @@ export function PlanPicker({ plans }: { plans: readonly Plan[] }) {
               />
               <span>
                 <span className="block font-medium">{plan.name}</span>
-                <span className="block text-sm text-muted-foreground">
-                  {formatPence(plan.pricePence[interval])} {interval === "monthly" ? "a month" : "a year"}
-                </span>
+                <span className="block text-sm text-muted-foreground">{price(plan)}</span>
               </span>
             </label>
           ))}
@@ -154,7 +163,7 @@ export function PlanPicker({ plans }: { plans: readonly Plan[] }) {
                     }}
                     className="accent-[var(--primary)]"
                   />
-                  {option === "monthly" ? "Monthly" : "Annually"}
+                  {option === "monthly" ? "Monthly" : `Annually (save ${annualSavingPercent(chosen)}%)`}
                 </label>
               ))}
             </div>
@@ -177,8 +186,7 @@ export function PlanPicker({ plans }: { plans: readonly Plan[] }) {
           )}
           <div className="flex flex-col gap-3 rounded-lg border bg-muted/50 p-4 sm:flex-row sm:items-center sm:justify-between">
             <p>
-              <span className="font-semibold">{chosen.name}</span>: {formatPence(chosen.pricePence[interval])}{" "}
-              {interval === "monthly" ? "a month" : "a year"}, excluding VAT
+              <span className="font-semibold">{chosen.name}</span>: {price(chosen)}, excluding VAT
             </p>
             <Button type="submit" disabled={loading} aria-busy={loading || undefined}>
               {loading && <Spinner label="Opening the checkout" />}

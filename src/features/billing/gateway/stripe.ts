@@ -18,7 +18,7 @@ import {
 /** The few parts of the Stripe client we use (tests stand in a fake with the same shape). */
 export type StripeClient = Pick<
   Stripe,
-  "customers" | "checkout" | "subscriptions" | "billingPortal" | "webhooks"
+  "customers" | "checkout" | "subscriptions" | "billingPortal" | "invoices" | "webhooks"
 >;
 
 /** Stripe's own recommendation: reject events older than five minutes (SECURITY.md R19). */
@@ -218,6 +218,19 @@ export function createStripeGateway(
         ),
       );
       return { url: session.url };
+    },
+
+    async listInvoices(customerId, limit) {
+      const invoices = await call(() => client.invoices.list({ customer: customerId, limit }));
+      return invoices.data.map((invoice) => ({
+        id: invoice.id ?? "",
+        number: invoice.number ?? null,
+        issuedAt: new Date(invoice.created * 1000),
+        totalPence: invoice.total,
+        currency: invoice.currency,
+        status: invoice.status ?? null,
+        url: invoice.hosted_invoice_url ?? null,
+      }));
     },
 
     webhooks: {

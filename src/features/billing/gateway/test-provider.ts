@@ -115,6 +115,10 @@ export function createTestGateway(): PaymentGateway {
       return { url: testPortalPath };
     },
 
+    async listInvoices() {
+      return null;
+    },
+
     webhooks: null,
   };
 }

@@ -45,6 +45,18 @@ export type SubscriptionState = {
   interval: BillingInterval | null;
 };
 
+/** An invoice as the admin's Billing section lists it; `url` is the provider's page for it. */
+export type InvoiceSummary = {
+  id: string;
+  number: string | null;
+  issuedAt: Date;
+  /** In the currency's minor unit (pence for GBP). */
+  totalPence: number;
+  currency: string;
+  status: string | null;
+  url: string | null;
+};
+
 /** A verified webhook event, reduced to what we act on. Its payload's state is never trusted. */
 export type WebhookEvent = {
   id: string;
@@ -73,6 +85,8 @@ export interface PaymentGateway {
     /** The same key for the same admin within a minute: a double click opens one session. */
     idempotencyKey: string;
   }): Promise<{ url: string }>;
+  /** The customer's latest invoices, newest first; null for a provider that issues none (the test checkout). */
+  listInvoices(customerId: string, limit: number): Promise<InvoiceSummary[] | null>;
   /**
    * Verifies a webhook's signature on the raw body and parses it; null for a provider that sends
    * no webhooks (the test checkout). Throws `WebhookSignatureError` on a missing, wrong or stale one.

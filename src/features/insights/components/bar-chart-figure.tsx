@@ -1,13 +1,24 @@
 "use client";
 
-import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import {
+  Bar,
+  BarChart,
+  CartesianGrid,
+  Legend,
+  ResponsiveContainer,
+  Text,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from "recharts";
 
-import { ChartFigure } from "@/components/charts/chart-figure";
+import { ChartFigure, ChartTooltip, fromZero } from "@/components/charts/chart-figure";
 
 export type BarSeries = { key: string; name: string; color: string };
 export type BarDatum = { label: string } & Record<string, string | number>;
 
 const tick = { fontSize: 12, fill: "#374151" };
+const nameWidth = 130;
 
 const formats = {
   count: (value: number) => value.toLocaleString("en-GB"),
@@ -15,8 +26,26 @@ const formats = {
 };
 
 /**
+ * A name on the axis of a ranked chart: two lines at most, cut short with "…", and the whole name
+ * on hover (its title) and in the tooltip of its bar, which a tap opens.
+ */
+function NameTick({ x, y, payload }: { x?: number; y?: number; payload?: { value?: unknown } }) {
+  const name = String(payload?.value ?? "");
+  const short = name.length > 36 ? `${name.slice(0, 35)}…` : name;
+  return (
+    <g>
+      <title>{name}</title>
+      <Text x={x} y={y} width={nameWidth - 8} maxLines={2} textAnchor="end" verticalAnchor="middle" {...tick}>
+        {short}
+      </Text>
+    </g>
+  );
+}
+
+/**
  * A bar chart drawn from plain data, so server pages can pass it everything: columns of counts per
- * month, a histogram, or (`horizontal`) a ranked list of names with their bars.
+ * month, a histogram, or (`horizontal`) a ranked list of names with their bars. Bars always grow
+ * from zero, so their lengths compare.
  */
 export function BarChartFigure({
   title,
@@ -40,7 +69,7 @@ export function BarChartFigure({
   stacked?: boolean;
 }) {
   const show = formats[format];
-  const height = horizontal ? Math.max(160, data.length * 30 + 56) : 280;
+  const height = horizontal ? Math.max(160, data.length * 36 + 56) : 280;
   return (
     <ChartFigure
       title={title}
@@ -61,22 +90,18 @@ export function BarChartFigure({
           <CartesianGrid strokeDasharray="3 3" stroke="#e5e7eb" />
           {horizontal ? (
             <>
-              <XAxis type="number" tick={tick} tickFormatter={show} />
-              <YAxis
-                type="category"
-                dataKey="label"
-                tick={tick}
-                width={130}
-                tickFormatter={(value: string) => (value.length > 20 ? `${value.slice(0, 19)}…` : value)}
-              />
+              <XAxis type="number" tick={tick} tickFormatter={show} domain={fromZero} />
+              <YAxis type="category" dataKey="label" width={nameWidth} tick={<NameTick />} interval={0} />
             </>
           ) : (
             <>
               <XAxis dataKey="label" tick={tick} minTickGap={8} />
-              <YAxis tick={tick} tickFormatter={show} allowDecimals={false} width={48} />
+              <YAxis tick={tick} tickFormatter={show} allowDecimals={false} width={48} domain={fromZero} />
             </>
           )}
-          <Tooltip formatter={(value) => show(Number(value))} />
+          {/* A ranked chart's tooltip opens over the names it completes, so on a phone it has the
+              chart's whole width rather than what is right of the names. */}
+          <Tooltip content={<ChartTooltip format={show} />} position={horizontal ? { x: 0 } : undefined} />
           {series.length > 1 && <Legend wrapperStyle={{ fontSize: 12 }} />}
           {series.map((line) => (
             <Bar

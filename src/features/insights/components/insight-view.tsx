@@ -6,7 +6,7 @@ import { partLabel, type Edition } from "@/features/imports/parts";
 import { ListFilters } from "@/features/tariff/components/list-filters";
 import { monthLabel, shortMonthLabel } from "@/features/tariff/period-labels";
 
-import { biggestMovers, percentBuckets } from "../analysis";
+import { biggestMovers, continuousCounts, percentBuckets } from "../analysis";
 import { exportFileName, insightPages, toDataRow } from "../insight-pages";
 import type { ChangeRow, InsightKind, InsightMonth } from "../queries";
 import { BarChartFigure } from "./bar-chart-figure";
@@ -98,7 +98,8 @@ export function InsightView({
   params: Record<string, string>;
 }) {
   const page = insightPages[kind];
-  const { selection, counts, rows, shown } = data;
+  const { selection, rows, shown } = data;
+  const counts = continuousCounts(data.counts, page.periodWord);
   const when = monthLabel(selection.selected);
   // Additions & Deletions covers several parts: name the one shown, and keep it in links.
   const chosenPart = kind === "additions-deletions" ? data.part : null;
@@ -111,10 +112,9 @@ export function InsightView({
     <PageContainer width="full" className="space-y-8">
       <Heading kind={kind} edition={edition} />
       <ListFilters
-        key={selection.selected}
         months={selection.months}
+        olderMonths={selection.older}
         month={selection.selected}
-        searchTerm={params.searchTerm ?? ""}
         searchLabel="Search by name"
         filters={page.filters(params, edition)}
       />

@@ -11,11 +11,16 @@ import {
   DialogHeader,
   DialogTitle,
 } from "@/components/ui/dialog";
-import { formatLongDate, site } from "@/lib/site";
+import { formatLongDate, hasExpired, site } from "@/lib/site";
 
 import { dismissSubscriptionNotice } from "../actions";
 
-/** The blocking notice itself: Subscribe Now, View Pricing Plans, Close Message (remembered). */
+const { earlyBird } = site.notice;
+
+/**
+ * The blocking notice itself (SPEC §1, §2.14): Subscribe Now, View Pricing Plans, Close Message
+ * (remembered). The early-bird code is offered only while it is valid.
+ */
 export default function SubscriptionNoticeDialog({ onClose }: { onClose: () => void }) {
   return (
     <Dialog open>
@@ -27,6 +32,12 @@ export default function SubscriptionNoticeDialog({ onClose }: { onClose: () => v
             period ended on {formatLongDate(site.notice.gracePeriodEnded)}. Choose a plan to keep using the
             platform.
           </DialogDescription>
+          {!hasExpired(earlyBird.validUntil) && (
+            <p className="text-sm">
+              Early-bird offer: {earlyBird.percentOff}% off the first year of any plan with the code{" "}
+              <strong>{earlyBird.code}</strong>, until {formatLongDate(earlyBird.validUntil)}.
+            </p>
+          )}
         </DialogHeader>
         <DialogFooter className="sm:justify-between">
           <Button

@@ -58,11 +58,11 @@ describe("ListTable", () => {
     const fetched = vi
       .spyOn(globalThis, "fetch")
       .mockResolvedValueOnce(
-        json({ error: { code: "unauthorized", message: "Please sign in to continue." } }, 401),
+        json({ error: { code: "unauthorized", message: "Please log in to continue." } }, 401),
       )
       .mockResolvedValueOnce(gzipped([{ medicine: "Aspirin 75mg", price: 95 }]));
     renderTable();
-    expect(await screen.findByRole("alert")).toHaveTextContent("Please sign in to continue.");
+    expect(await screen.findByRole("alert")).toHaveTextContent("Please log in to continue.");
     await userEvent.click(screen.getByRole("button", { name: "Try again" }));
     expect(await screen.findByText("1 row")).toBeInTheDocument();
     expect(fetched).toHaveBeenCalledTimes(2);
@@ -73,5 +73,33 @@ describe("ListTable", () => {
     renderTable();
     expect(await screen.findByRole("alert")).toHaveTextContent("The rows could not be loaded.");
     expect(screen.getByRole("button", { name: "Export CSV" })).toBeDisabled();
+  });
+
+  it("on a new URL shows none of the old rows while its own load, and announces from the same region", async () => {
+    let answer!: (response: Response) => void;
+    vi.spyOn(globalThis, "fetch")
+      .mockResolvedValueOnce(gzipped([{ medicine: "Aspirin 75mg", price: 95 }]))
+      .mockReturnValueOnce(new Promise<Response>((resolve) => (answer = resolve)));
+    const props = {
+      columns,
+      caption: "Drug Tariff Part VIIIA, November 2026",
+      fileName: "part-viiia-ew-2026-11.csv",
+      emptyMessage: "No rows to show.",
+      linkFrom: "/drug-tariff-parts/partviiia?month=2026-11",
+    };
+    const { rerender } = render(<ListTable rowsUrl={rowsUrl} {...props} />);
+    const count = await screen.findByText("1 row");
+    rerender(<ListTable rowsUrl={`${rowsUrl}&searchTerm=ibu`} {...props} />);
+    expect(count).toHaveTextContent("Loading rows…");
+    expect(screen.queryByText("Aspirin 75mg")).not.toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Export CSV" })).toBeDisabled();
+    answer(
+      gzipped([
+        { medicine: "Ibuprofen 200mg", price: 40 },
+        { medicine: "Ibuprofen 400mg", price: 60 },
+      ]),
+    );
+    expect(await screen.findByText("2 rows")).toBe(count);
+    expect(count).toHaveAttribute("aria-live", "polite");
   });
 });

@@ -26,8 +26,9 @@ async function fetchRows(url: string, signal: AbortSignal): Promise<Loaded> {
 /**
  * A list page's table, whose rows come from the list's rows route (ADR 013): the page arrives at
  * once with the frame and headers, and the month's rows follow in one response, compressed once on
- * the server, that the page has already asked the browser to preload. The page keys it by that
- * URL, so a new month, search or filter starts afresh.
+ * the server, that the page has already asked the browser to preload. A new URL (month, search,
+ * filter, edition) shows no rows until its own arrive, never another URL's; the table itself stays,
+ * so its row count is announced from the same live region each time.
  */
 export function ListTable({
   rowsUrl,
@@ -44,13 +45,15 @@ export function ListTable({
   emptyMessage: string;
   linkFrom: string;
 }) {
-  const [loaded, setLoaded] = useState<Loaded>(null);
+  const [result, setResult] = useState<{ url: string; loaded: Loaded } | null>(null);
   const [attempt, setAttempt] = useState(0);
+  const loaded = result?.url === rowsUrl ? result.loaded : null;
 
   useEffect(() => {
     const controller = new AbortController();
-    fetchRows(rowsUrl, controller.signal).then(setLoaded, () => {
-      if (!controller.signal.aborted) setLoaded({ error: fallbackError });
+    const settle = (value: Loaded) => setResult({ url: rowsUrl, loaded: value });
+    fetchRows(rowsUrl, controller.signal).then(settle, () => {
+      if (!controller.signal.aborted) settle({ error: fallbackError });
     });
     return () => controller.abort();
   }, [rowsUrl, attempt]);
@@ -75,7 +78,7 @@ export function ListTable({
               variant="outline"
               size="sm"
               onClick={() => {
-                setLoaded(null);
+                setResult(null);
                 setAttempt((count) => count + 1);
               }}
             >

@@ -1,22 +1,34 @@
 "use client";
 
-import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import { CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 
-import { ChartFigure } from "@/components/charts/chart-figure";
+import { ChartFigure, ChartTooltip, type ChartKeyItem } from "@/components/charts/chart-figure";
 import { formatPence } from "@/components/data-table/format";
 
+import { monthsBetween } from "../months";
 import { shortMonthLabel } from "../period-labels";
 import type { PricePoint } from "../product-queries";
 
 type SeriesKey = "englandPence" | "northernIrelandPence" | "concessionPence";
 
-const allSeries: { key: SeriesKey; name: string; color: string; dash?: string }[] = [
-  { key: "englandPence", name: "Tariff price, England & Wales", color: "#1d4ed8" },
-  { key: "northernIrelandPence", name: "Tariff price, Northern Ireland", color: "#047857", dash: "6 3" },
-  { key: "concessionPence", name: "Concession price", color: "#b45309" },
+/**
+ * England & Wales is a wide solid line and Northern Ireland a narrow dashed one drawn over it, so
+ * where the two prices are the same both lines still show.
+ */
+const allSeries: (ChartKeyItem & { key: SeriesKey })[] = [
+  { key: "englandPence", name: "Tariff price, England & Wales", color: "#1d4ed8", width: 5 },
+  {
+    key: "northernIrelandPence",
+    name: "Tariff price, Northern Ireland",
+    color: "#047857",
+    width: 2,
+    dash: "6 4",
+  },
+  { key: "concessionPence", name: "Concession price", color: "#b45309", width: 2 },
 ];
 
 const money = (pence: number | null) => (pence === null ? "—" : formatPence(pence));
+const pounds = (value: number) => `£${value.toFixed(2)}`;
 
 /** What the chart shows, in words, for the image's label. */
 function summarise(points: PricePoint[], series: typeof allSeries, name: string): string {
@@ -32,16 +44,38 @@ function summarise(points: PricePoint[], series: typeof allSeries, name: string)
   return `Line chart of the price of ${name}, ${range}: ${parts.join("; ")}.`;
 }
 
+/** Every month from the first to the last, a month missing from `points` being a gap. */
+function everyMonth(points: PricePoint[]): PricePoint[] {
+  if (points.length === 0) return [];
+  const byPeriod = new Map(points.map((point) => [point.period, point]));
+  return monthsBetween(points[0]!.period, points[points.length - 1]!.period).map(
+    (period) =>
+      byPeriod.get(period) ?? {
+        period,
+        englandPence: null,
+        northernIrelandPence: null,
+        concessionPence: null,
+      },
+  );
+}
+
+/** True when both editions are priced in some month and agree in every month both are. */
+export function editionsCoincide(points: PricePoint[]): boolean {
+  const both = points.filter((point) => point.englandPence !== null && point.northernIrelandPence !== null);
+  return both.length > 0 && both.every((point) => point.englandPence === point.northernIrelandPence);
+}
+
 /**
- * The price of a pack in every imported month, with concession prices as a second line. A month
- * the pack was not listed is a gap, not a zero.
+ * The price of a pack in every month from the first imported to the last, with concession prices as
+ * another line. A month the pack was not listed is a gap, not a zero.
  */
 export function PriceHistoryChart({ points, name }: { points: PricePoint[]; name: string }) {
+  const months = everyMonth(points);
   const series = allSeries.filter(
-    (line) => line.key === "englandPence" || points.some((point) => point[line.key] !== null),
+    (line) => line.key === "englandPence" || months.some((point) => point[line.key] !== null),
   );
-  const data = points.map((point) => ({
-    ...point,
+  const bothEditions = series.some((line) => line.key === "northernIrelandPence");
+  const data = months.map((point) => ({
     label: shortMonthLabel(point.period),
     ...Object.fromEntries(
       series.map((line) => [line.key, point[line.key] === null ? null : point[line.key]! / 100]),
@@ -50,29 +84,28 @@ export function PriceHistoryChart({ points, name }: { points: PricePoint[]; name
   return (
     <ChartFigure
       title="Monthly price, with concessions"
-      label={summarise(points, series, name)}
+      label={summarise(months, series, name)}
       table={{
         headers: ["Month", ...series.map((line) => line.name)],
-        rows: points.map((point) => [
+        rows: months.map((point) => [
           shortMonthLabel(point.period),
           ...series.map((line) => money(point[line.key])),
         ]),
       }}
       height={300}
+      chartKey={series}
+      note={
+        bothEditions && editionsCoincide(months)
+          ? "England & Wales and Northern Ireland have the same price in every month both list it: the dashed Northern Ireland line runs along the England & Wales line."
+          : undefined
+      }
     >
       <ResponsiveContainer width="100%" height="100%" initialDimension={{ width: 320, height: 300 }}>
         <LineChart data={data} accessibilityLayer={false} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
           <CartesianGrid strokeDasharray="3 3" stroke="#e5e7eb" />
           <XAxis dataKey="label" tick={{ fontSize: 12, fill: "#374151" }} minTickGap={16} />
-          <YAxis
-            tick={{ fontSize: 12, fill: "#374151" }}
-            tickFormatter={(value: number) => `£${value.toFixed(2)}`}
-            width={64}
-          />
-          <Tooltip
-            formatter={(value) => (typeof value === "number" ? `£${value.toFixed(2)}` : String(value))}
-          />
-          <Legend wrapperStyle={{ fontSize: 12 }} />
+          <YAxis tick={{ fontSize: 12, fill: "#374151" }} tickFormatter={pounds} width={64} />
+          <Tooltip content={<ChartTooltip format={pounds} />} />
           {series.map((line) => (
             <Line
               key={line.key}
@@ -80,7 +113,7 @@ export function PriceHistoryChart({ points, name }: { points: PricePoint[]; name
               dataKey={line.key}
               name={line.name}
               stroke={line.color}
-              strokeWidth={2}
+              strokeWidth={line.width}
               strokeDasharray={line.dash}
               dot={line.key === "concessionPence" ? { r: 3 } : false}
               connectNulls={false}

@@ -5,7 +5,7 @@ import { editionCodes, type Edition } from "@/features/imports/parts";
 import { requireSubscriber } from "@/lib/session";
 
 import { listPagePath, listRowsPath, resolveListView } from "../list-view";
-import { listTitle, lists, type ListId } from "../lists";
+import { hasDiscountColumn, listTitle, lists, type ListId } from "../lists";
 import type { SearchParams } from "../month-choice";
 import { ListFilters } from "./list-filters";
 import { ListTable } from "./list-table";
@@ -38,10 +38,9 @@ export async function TariffListPage({ id, searchParams }: { id: ListId; searchP
         )}
       </header>
       <ListFilters
-        key={`${choice.month.value}|${searchTerm}|${Object.values(filterValues).join("|")}`}
         months={choice.options}
+        olderMonths={choice.older}
         month={choice.month.value}
-        searchTerm={searchTerm}
         searchLabel={spec.searchLabel}
         filters={spec.filters.map((filter) => ({
           ...filter,
@@ -80,7 +79,6 @@ export async function TariffListPage({ id, searchParams }: { id: ListId; searchP
               (and credentials) as the table's own fetch, so the fetch takes this response. */}
           <link rel="preload" as="fetch" href={rowsUrl} crossOrigin="anonymous" />
           <ListTable
-            key={rowsUrl}
             rowsUrl={rowsUrl}
             linkFrom={listPagePath(view)}
             columns={spec.columns}
@@ -90,8 +88,21 @@ export async function TariffListPage({ id, searchParams }: { id: ListId; searchP
               searchTerm ? `Nothing matches “${searchTerm}” in ${choice.month.month}.` : "No rows to show."
             }
           />
+          {hasDiscountColumn(spec) && <DiscountKey edition={dataEdition} />}
         </>
       )}
     </PageContainer>
+  );
+}
+
+/** What the Discount column means, and why a line can show 0.0%. */
+function DiscountKey({ edition }: { edition: Edition }) {
+  return (
+    <p className="max-w-3xl text-sm text-muted-foreground">
+      <strong className="font-medium text-foreground">Discount</strong> is the deduction the NHS takes from
+      the price before paying the pharmacy, at the rate for the product&apos;s group that month; the net price
+      is what is left. A line at 0.0% has no deduction: the pack is on price concession that month, or is{" "}
+      {edition === 2 ? "on the Zero Discount List" : "listed as Discount Not Deducted"}.
+    </p>
   );
 }

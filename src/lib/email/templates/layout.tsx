@@ -105,8 +105,8 @@ export function EmailLayout({
           </Text>
           {unsubscribeUrl ? (
             <Text style={styles.footer}>
-              We will always send essential messages such as sign-in codes and password resets. Do not want
-              e-mails like this one?{" "}
+              We will always send essential messages such as verification codes and password resets. Do not
+              want e-mails like this one?{" "}
               <Link href={unsubscribeUrl} style={styles.link}>
                 Unsubscribe
               </Link>

@@ -25,7 +25,7 @@ export function addedToLicenceEmail({
     >
       <Paragraph>{greeting(firstName)}</Paragraph>
       <Paragraph>
-        {`You have been added to the ${site.name} licence of ${organisation}. You can now sign in and use ` +
+        {`You have been added to the ${site.name} licence of ${organisation}. You can now log in and use ` +
           "everything it includes."}
       </Paragraph>
       <ActionButton href={assertWebUrl(appUrl)}>{`Open ${site.name}`}</ActionButton>
@@ -54,7 +54,7 @@ export function removedFromLicenceEmail({
       <Paragraph>{greeting(firstName)}</Paragraph>
       <Paragraph>
         {`An administrator has removed you from the ${site.name} licence of ${organisation}, so you no longer ` +
-          "have access through it. Your account remains: you can sign in and choose a plan of your own at any time."}
+          "have access through it. Your account remains: you can log in and choose a plan of your own at any time."}
       </Paragraph>
       <Paragraph>
         If you think this is a mistake, please contact your organisation&apos;s administrator.

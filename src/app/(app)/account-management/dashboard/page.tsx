@@ -6,7 +6,11 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { ChangePasswordForm } from "@/features/accounts/components/change-password-form";
 import { CountrySelect } from "@/features/accounts/components/country-select";
 import { PersonalDetailsForm } from "@/features/accounts/components/personal-details-form";
+import { BillingSection } from "@/features/billing/components/billing-section";
+import { OperatorLicenceNote } from "@/features/billing/components/operator-licence-note";
 import { UpgradePlanButton } from "@/features/billing/components/upgrade-plan-button";
+import { billingPortalName } from "@/features/billing/portal";
+import { getLicenceBilling, listLicenceInvoices } from "@/features/billing/queries";
 import { ManageUsers } from "@/features/licences/components/manage-users";
 import { getLicenceDetails } from "@/features/licences/queries";
 import { requireSubscriber, type CurrentUser } from "@/lib/session";
@@ -14,45 +18,51 @@ import { cn } from "@/lib/utils";
 
 export const metadata: Metadata = { title: "Account Management", robots: { index: false } };
 
-type Section = "personal-details" | "manage-users";
+type Section = "personal-details" | "manage-users" | "billing";
 type Props = { searchParams: Promise<{ section?: string }> };
 
-const sections: { id: Section; label: string }[] = [
+/** Billing is for the licence's admin alone, so only admins are offered it. */
+const sections: { id: Section; label: string; adminOnly?: boolean }[] = [
   { id: "personal-details", label: "Personal details" },
   { id: "manage-users", label: "Manage Users" },
+  { id: "billing", label: "Billing", adminOnly: true },
 ];
 
 export default async function DashboardPage({ searchParams }: Props) {
-  const section: Section =
-    (await searchParams).section === "manage-users" ? "manage-users" : "personal-details";
+  const asked = (await searchParams).section;
+  const section = sections.find(({ id }) => id === asked)?.id ?? "personal-details";
   const user = await requireSubscriber(`/account-management/dashboard?section=${section}`);
   return (
     <PageContainer width="wide" className="max-w-4xl space-y-6">
       <header className="space-y-1">
         <h1 className="text-3xl font-bold tracking-tight">Account Management</h1>
         <p className="text-muted-foreground">
-          Your details, your edition and, for admins, your organisation&apos;s users.
+          Your details, your edition and, for admins, your organisation&apos;s users and billing.
         </p>
       </header>
       <nav aria-label="Account sections" className="flex gap-1 border-b">
-        {sections.map(({ id, label }) => (
-          <Link
-            key={id}
-            href={`/account-management/dashboard?section=${id}`}
-            aria-current={id === section ? "page" : undefined}
-            className={cn(
-              "-mb-px border-b-2 px-3 py-2 text-sm font-medium",
-              id === section
-                ? "border-primary text-foreground"
-                : "border-transparent text-muted-foreground hover:text-foreground",
-            )}
-          >
-            {label}
-          </Link>
-        ))}
+        {sections
+          .filter(({ adminOnly }) => !adminOnly || user.admin)
+          .map(({ id, label }) => (
+            <Link
+              key={id}
+              href={`/account-management/dashboard?section=${id}`}
+              aria-current={id === section ? "page" : undefined}
+              className={cn(
+                "-mb-px border-b-2 px-3 py-2 text-sm font-medium",
+                id === section
+                  ? "border-primary text-foreground"
+                  : "border-transparent text-muted-foreground hover:text-foreground",
+              )}
+            >
+              {label}
+            </Link>
+          ))}
       </nav>
       {section === "manage-users" ? (
         <ManageUsersSection user={user} />
+      ) : section === "billing" ? (
+        <BillingSectionFor user={user} />
       ) : (
         <PersonalDetailsSection user={user} />
       )}
@@ -60,16 +70,36 @@ export default async function DashboardPage({ searchParams }: Props) {
   );
 }
 
+function NoPermission() {
+  return (
+    <p role="alert" className="rounded-md border p-4">
+      You do not have permission for this page
+    </p>
+  );
+}
+
 async function ManageUsersSection({ user }: { user: CurrentUser }) {
   const licence = user.admin && user.licenseId ? await getLicenceDetails(user.licenseId) : null;
-  if (!licence) {
-    return (
-      <p role="alert" className="rounded-md border p-4">
-        You do not have permission for this page
-      </p>
-    );
-  }
-  return <ManageUsers licence={licence} upgrade={<UpgradePlanButton variant="outline" />} />;
+  if (!licence) return <NoPermission />;
+  const billing = await getLicenceBilling(licence.licenseId);
+  return (
+    <ManageUsers
+      licence={licence}
+      upgrade={billing?.subscription ? <UpgradePlanButton variant="outline" /> : <OperatorLicenceNote />}
+    />
+  );
+}
+
+async function BillingSectionFor({ user }: { user: CurrentUser }) {
+  const billing = user.admin && user.licenseId ? await getLicenceBilling(user.licenseId) : null;
+  if (!billing) return <NoPermission />;
+  return (
+    <BillingSection
+      billing={billing}
+      invoices={await listLicenceInvoices(billing)}
+      portalName={billingPortalName()}
+    />
+  );
 }
 
 function PersonalDetailsSection({ user }: { user: CurrentUser }) {

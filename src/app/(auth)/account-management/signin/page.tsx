@@ -5,7 +5,7 @@ import { defaultLandingPath } from "@/features/access/route-classes";
 import { SignInPanel } from "@/features/accounts/components/sign-in-panel";
 import { safeRedirectPath } from "@/lib/security/safe-redirect";
 
-export const metadata: Metadata = { title: "Log In", description: "Sign in to TariffScope." };
+export const metadata: Metadata = { title: "Log In", description: "Log in to TariffScope." };
 
 type Props = { searchParams: Promise<{ redirect?: string; email?: string }> };
 

@@ -10,7 +10,7 @@ import { site } from "@/lib/site";
 // The token must not leak to other sites through the Referer header.
 export const metadata: Metadata = { title: "Unsubscribe", robots: { index: false }, referrer: "no-referrer" };
 
-const essentialNote = "Essential messages such as sign-in codes and password resets will still be sent.";
+const essentialNote = "Essential messages such as verification codes and password resets will still be sent.";
 
 export default async function UnsubscribePage({
   searchParams,

@@ -2,15 +2,19 @@ import type { Metadata } from "next";
 import { Suspense } from "react";
 
 import { PageContainer } from "@/components/layout/page-container";
+import { NoLicenceNotice } from "@/features/billing/components/no-licence-notice";
 import { PlanPicker } from "@/features/billing/components/plan-picker";
 import { plans } from "@/features/billing/plans";
+import { getCurrentUser } from "@/lib/session";
 
 export const metadata: Metadata = {
   title: "Choose your plan",
   description: "Pick the number of users and how you would like to pay.",
 };
 
-export default function ChooseYourPlanPage() {
+/** Where a signed-in user without a subscription is sent (SPEC §4), so it says why they are here. */
+export default async function ChooseYourPlanPage() {
+  const user = await getCurrentUser();
   return (
     <PageContainer width="wide" className="max-w-3xl space-y-8">
       <header className="space-y-2">
@@ -19,6 +23,7 @@ export default function ChooseYourPlanPage() {
           Pick the number of users on your organisation licence and how you pay.
         </p>
       </header>
+      {user && !user.subscribed && <NoLicenceNotice email={user.email} lapsed={user.licenseId !== null} />}
       <Suspense>
         <PlanPicker plans={plans} />
       </Suspense>
