@@ -68,12 +68,12 @@ async function signIn(): Promise<string> {
     .join("; ");
 }
 
-/** The month the Part VIIIA page shows, as its own rows URL says (the table fetches that URL). */
-async function rowsMonth(cookie: string): Promise<string> {
+/** The rows URL the Part VIIIA page names (and its table fetches), as the page preloads it. */
+async function rowsPath(cookie: string): Promise<string> {
   const html = await (await fetch(`${base}/drug-tariff-parts/partviiia`, { headers: { cookie } })).text();
-  const month = html.match(/\/api\/lists\/partviiia\/rows\?month=(\d{4}-\d{2})/)?.[1];
-  if (!month) throw new Error("The Part VIIIA page names no rows URL.");
-  return month;
+  const href = html.match(/href="(\/api\/lists\/partviiia\/rows\?[^"]+)"/)?.[1];
+  if (!href) throw new Error("The Part VIIIA page names no rows URL.");
+  return href.replaceAll("&amp;", "&");
 }
 
 type Load = { route: string; p50: number; p95: number; rps: number; errors: number; non2xx: number };
@@ -159,11 +159,11 @@ try {
   const detail = pack ? `/drug-info/${pack.code}` : undefined;
   const detailAnswers = detail ? (await fetch(`${base}${detail}`)).ok : false;
 
-  const month = await rowsMonth(cookie);
+  const rows = await rowsPath(cookie);
   const loads: Load[] = [
     await load("/robots.txt"),
     await load("/drug-tariff-parts/partviiia", cookie),
-    await load(`/api/lists/partviiia/rows?month=${month}`, cookie),
+    await load(rows, cookie),
     await load("/drug-tariff-parts/partix-appliances", cookie),
   ];
   if (detail && detailAnswers) loads.push(await load(detail));
