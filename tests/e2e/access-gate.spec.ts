@@ -118,8 +118,13 @@ test("a signed-in user without a licence is told why on Choose your plan, is not
   const why = page.getByRole("status").filter({ hasText: "no active licence" });
   await expect(why).toContainText(person.email);
   await expect(why).toContainText("ask your organisation's admin to add you");
-  // The top bar offers Sign Out, but not a way in that only leads back here.
-  await expect(page.getByRole("button", { name: "Sign Out" })).toBeVisible();
+  // The top bar offers Sign Out (in its menu on a phone), but not a way in that only leads back here.
+  const bar =
+    page.viewportSize()!.width >= 768
+      ? page.getByRole("navigation", { name: "Main" })
+      : page.getByRole("navigation", { name: "Mobile" });
+  if (page.viewportSize()!.width < 768) await bar.locator("summary").click();
+  await expect(bar.getByRole("button", { name: "Sign Out" })).toBeVisible();
   await expect(page.getByRole("link", { name: "Access Platform" })).toHaveCount(0);
 
   await page.getByRole("radio", { name: /Single User/ }).check();
