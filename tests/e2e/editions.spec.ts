@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 
+import { listTitle, lists } from "../../src/features/tariff/lists";
 import { createPerson, queryRows } from "./database";
 import { expect, openAppMenu, signInByApi, test, uniqueEmail } from "./fixtures";
 
@@ -71,3 +72,37 @@ test("changing country shows the other edition's prices at once, and the export 
   expect(ew.text).toContain((pack!.ew / 100).toFixed(2));
   expect(ew.text).not.toContain((pack!.ni / 100).toFixed(2));
 });
+
+/** The first rows of the table as text, once it has rows. */
+async function firstRows(page: Page): Promise<string[]> {
+  const rows = table(page).getByRole("row");
+  await expect(rows.nth(1)).toBeVisible();
+  // A loaded machine can take a while over a month of Part IX.
+  await expect(table(page)).not.toContainText("Loading rows…", { timeout: 30_000 });
+  return Promise.all([0, 1, 2, 3].map((index) => rows.nth(index).innerText()));
+}
+
+// Every list that Northern Ireland publishes for itself, switched from England & Wales.
+for (const spec of Object.values(lists).filter((list) => !list.ewOnly))
+  test(`${spec.title} follows a change of country without a reload: it shows what a fresh load shows, and its export is named for the edition`, async ({
+    page,
+    baseURL,
+  }) => {
+    test.setTimeout(120_000);
+    const person = await createPerson(uniqueEmail("editions-every-list"), { subscribed: true });
+    await signInByApi(page, baseURL!, person.email, person.password);
+    await page.goto(spec.path);
+    await firstRows(page);
+    await chooseCountry(page, "Northern Ireland");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(listTitle(spec, 2));
+
+    // A page loaded afresh in the new country is the reference for what the switched page shows.
+    const fresh = await page.context().newPage();
+    await fresh.goto(spec.path);
+    const expected = await firstRows(fresh);
+    await fresh.close();
+    await expect.poll(() => firstRows(page)).toEqual(expected);
+
+    const { name } = await exportedCsv(page);
+    expect(name).toMatch(new RegExp(`^${spec.fileStem}-ni-\\d{4}-\\d{2}\\.csv$`));
+  });
