@@ -91,7 +91,7 @@ export async function openAppMenu(page: Page) {
     return page.getByRole("dialog", { name: "Menu" });
   }
   const sidebar = page.getByRole("complementary", { name: "Platform menu" });
-  await sidebar.getByRole("searchbox", { name: "Search TariffScope" }).focus();
+  await sidebar.getByRole("button", { name: "Search TariffScope" }).focus();
   await expect(sidebar).toHaveAttribute("data-expanded", "true");
   return sidebar;
 }

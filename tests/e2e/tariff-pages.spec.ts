@@ -196,16 +196,19 @@ test("searchTerm from the URL and a filter narrow the rows, and the export holds
 }) => {
   await signInSubscriber(page, baseURL!);
   const latest = await latestMonth("viiia");
-  // A word that names a handful of packs in more than one category, so both narrowings show.
+  // A word that names a handful of packs in more than one category, so both narrowings show, and
+  // that no other name is a near spelling of (the search also finds those).
   const [pick] = await queryRows<{ word: string; category: string; total: number }>(
     `with words as (
        select distinct split_part(medicine, ' ', 1) as word from part_viiia_prices
         where edition = 1 and period = $1::date and length(split_part(medicine, ' ', 1)) >= 5)
      select w.word, min(p.category) as category, count(*)::int as total
        from words w
-       join part_viiia_prices p on p.edition = 1 and p.period = $1::date and p.medicine ilike '%' || w.word || '%'
+       join part_viiia_prices p on p.edition = 1 and p.period = $1::date
+        and (p.medicine ilike '%' || w.word || '%' or w.word <% p.medicine)
       group by w.word
      having count(*) between 4 and 12 and count(distinct p.category) > 1
+        and bool_and(p.medicine ilike '%' || w.word || '%')
       order by w.word limit 1`,
     [`${latest}-01`],
   );
@@ -272,7 +275,7 @@ async function wordInTwoMonths(latest: string, previous: string) {
               count(*) filter (where p.period = $2::date)::int as before
          from words w
          join part_viiia_prices p on p.edition = 1 and p.period in ($1::date, $2::date)
-          and p.medicine ilike '%' || w.word || '%'
+          and (p.medicine ilike '%' || w.word || '%' or w.word <% p.medicine)
         group by w.word)
      select word, now, before from counts
       where now between 2 and 20 and before between 1 and 20

@@ -8,6 +8,7 @@ import { SubscriptionProvider } from "@/features/accounts/components/subscriptio
 import { UpgradePlanButton } from "@/features/billing/components/upgrade-plan-button";
 import { OverLimitModal } from "@/features/licences/components/over-limit-modal";
 import { getLicenceDetails, getSeatUsage } from "@/features/licences/queries";
+import { SearchDialogProvider } from "@/features/search/components/search-dialog";
 import { getCurrentUser } from "@/lib/session";
 
 /**
@@ -37,20 +38,22 @@ export default async function AppLayout({ children }: { children: ReactNode }) {
   };
   return (
     <SubscriptionProvider initial={initial}>
-      <AppHeader />
-      <AppSidebar />
-      <main id="main" className="min-w-0 flex-1 py-8 md:pl-16">
-        {children}
-      </main>
-      {usage && (
-        <OverLimitModal
-          overLimit={overLimit}
-          admin={user.admin}
-          licence={licence}
-          upgrade={<UpgradePlanButton variant="outline" />}
-        />
-      )}
-      <Toaster />
+      <SearchDialogProvider>
+        <AppHeader />
+        <AppSidebar />
+        <main id="main" className="min-w-0 flex-1 py-8 md:pl-16">
+          {children}
+        </main>
+        {usage && (
+          <OverLimitModal
+            overLimit={overLimit}
+            admin={user.admin}
+            licence={licence}
+            upgrade={<UpgradePlanButton variant="outline" />}
+          />
+        )}
+        <Toaster />
+      </SearchDialogProvider>
     </SubscriptionProvider>
   );
 }

@@ -5,49 +5,36 @@ import { useState } from "react";
 
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "@/components/ui/dialog";
+import { useSearchDialog } from "@/features/search/components/search-dialog";
 import type { NavGroup } from "@/features/tariff/navigation";
 
 import { AppNavigation } from "./app-navigation";
 import { Logo } from "./logo";
 
 /**
- * The mobile bar (SPEC §2.6): below 768px signed-in users get a search button and a side menu holding
+ * The mobile bar (SPEC §2.6): below 768px signed-in users get a search button (the global search) and a side menu holding
  * the same entries as the desktop sidebar.
  */
 export function AppHeader() {
   const [open, setOpen] = useState(false);
   const [openGroup, setOpenGroup] = useState<NavGroup["id"] | null>(null);
-  const [focusSearch, setFocusSearch] = useState(false);
-
-  const show = (withSearch: boolean) => {
-    setFocusSearch(withSearch);
-    setOpen(true);
-  };
+  const { openSearch } = useSearchDialog();
 
   return (
     <header className="sticky top-0 z-30 border-b bg-background md:hidden">
       <div className="flex h-14 items-center justify-between gap-2 px-3">
         <Logo />
         <div className="flex items-center gap-1">
-          <Button variant="ghost" size="icon" aria-label="Search" onClick={() => show(true)}>
+          <Button variant="ghost" size="icon" aria-label="Search" onClick={openSearch}>
             <Search aria-hidden="true" />
           </Button>
-          <Button variant="ghost" size="icon" aria-label="Open menu" onClick={() => show(false)}>
+          <Button variant="ghost" size="icon" aria-label="Open menu" onClick={() => setOpen(true)}>
             <Menu aria-hidden="true" />
           </Button>
         </div>
       </div>
       <Dialog open={open} onOpenChange={setOpen}>
-        <DialogContent
-          className="top-0 left-0 flex h-dvh max-h-dvh w-80 max-w-[85vw] translate-x-0 translate-y-0 flex-col rounded-none data-[state=open]:slide-in-from-left"
-          onOpenAutoFocus={(event) => {
-            if (!focusSearch) return;
-            event.preventDefault();
-            (event.currentTarget as HTMLElement)
-              .querySelector<HTMLInputElement>('input[type="search"]')
-              ?.focus();
-          }}
-        >
+        <DialogContent className="top-0 left-0 flex h-dvh max-h-dvh w-80 max-w-[85vw] translate-x-0 translate-y-0 flex-col rounded-none data-[state=open]:slide-in-from-left">
           <DialogTitle>Menu</DialogTitle>
           <DialogDescription className="sr-only">The TariffScope menu</DialogDescription>
           <AppNavigation

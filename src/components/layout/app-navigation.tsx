@@ -19,12 +19,13 @@ import {
   type LucideIcon,
 } from "lucide-react";
 import Link from "next/link";
-import { usePathname, useRouter, useSearchParams } from "next/navigation";
-import { useId, useState } from "react";
+import { usePathname } from "next/navigation";
+import { useId } from "react";
 
 import { CountrySelect } from "@/features/accounts/components/country-select";
 import { useSubscription } from "@/features/accounts/components/subscription-provider";
 import { signOut } from "@/features/accounts/sign-out";
+import { useSearchDialog } from "@/features/search/components/search-dialog";
 import { appNavigation, type NavGroup } from "@/features/tariff/navigation";
 import { cn } from "@/lib/utils";
 
@@ -63,7 +64,7 @@ export function AppNavigation({
 
   return (
     <div className="flex min-h-0 flex-1 flex-col gap-3">
-      <PageSearch compact={compact} />
+      <SearchBox compact={compact} onOpen={onNavigate} />
       <nav aria-label="Platform" className="min-h-0 flex-1 overflow-y-auto">
         <ul className="grid gap-0.5">
           {groups.map((group) => (
@@ -211,48 +212,32 @@ function MenuGroup({
 }
 
 /**
- * The menu's search box. Until the global search exists it filters the current page: the term goes
- * into the page's `searchTerm`, which every data page reads.
+ * The menu's search box (SPEC §2.7): it opens the global search, which also opens with Ctrl+K / ⌘K.
+ * A button drawn as a box, so that moving through the menu with Tab never opens a dialog.
  */
-function PageSearch({ compact }: { compact: boolean }) {
-  const router = useRouter();
-  const pathname = usePathname();
-  const params = useSearchParams();
-  const [term, setTerm] = useState(params.get("searchTerm") ?? "");
-  const inputId = useId();
+function SearchBox({ compact, onOpen }: { compact: boolean; onOpen?: () => void }) {
+  const { openSearch } = useSearchDialog();
   return (
-    <form
-      role="search"
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (term.trim().length < 2) return;
-        const next = new URLSearchParams(params);
-        next.set("searchTerm", term.trim());
-        router.push(`${pathname}?${next}`);
+    <button
+      type="button"
+      aria-label="Search TariffScope"
+      aria-keyshortcuts="Control+K Meta+K"
+      onClick={() => {
+        onOpen?.();
+        openSearch();
       }}
-      className={cn("relative", compact && "flex justify-center")}
+      className={cn(
+        "flex h-9 w-full items-center gap-2 rounded-md border border-input px-3 text-left text-sm text-muted-foreground outline-none hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50",
+        compact && "justify-center border-transparent px-0",
+      )}
     >
-      <label htmlFor={inputId} className="sr-only">
-        Search TariffScope
-      </label>
-      <Search
-        aria-hidden="true"
-        className={cn(
-          "pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground",
-          compact && "static size-5 translate-y-0",
-        )}
-      />
-      <input
-        id={inputId}
-        type="search"
-        value={term}
-        onChange={(event) => setTerm(event.target.value)}
-        placeholder="Search TariffScope"
-        className={cn(
-          "h-9 w-full rounded-md border border-input bg-transparent pr-3 pl-9 text-sm outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50",
-          compact && "sr-only",
-        )}
-      />
-    </form>
+      <Search aria-hidden="true" className={cn("size-4 shrink-0", compact && "size-5")} />
+      <span className={cn("flex-1 truncate", compact && "sr-only")}>Search TariffScope</span>
+      {!compact && (
+        <kbd aria-hidden="true" className="rounded border px-1.5 font-sans text-xs">
+          Ctrl K
+        </kbd>
+      )}
+    </button>
   );
 }

@@ -81,7 +81,10 @@ export const categoryMPrices = pgTable(
     basicPricePence: integer("basic_price_pence").notNull(),
     ...discount(),
   },
-  (table) => [...datasetChecks("category_m_prices", table)],
+  (table) => [
+    ...datasetChecks("category_m_prices", table),
+    trigram("category_m_prices_medicine_trgm_idx", table.medicine),
+  ],
 );
 
 /**
@@ -195,7 +198,11 @@ export const concessions = pgTable(
     upliftPence: integer("uplift_pence"),
     ...discount(),
   },
-  (table) => [...datasetChecks("concessions", table), index("concessions_vmpp_idx").on(table.vmppSnomedCode)],
+  (table) => [
+    ...datasetChecks("concessions", table),
+    index("concessions_vmpp_idx").on(table.vmppSnomedCode),
+    trigram("concessions_drug_trgm_idx", table.drug),
+  ],
 );
 
 /** Branded packs (dm+d AMPPs) with the NHS indicative price and the flags behind the reimbursement lists. */

@@ -1,6 +1,6 @@
 import "server-only";
 
-import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 
 import type { DataRow } from "@/components/data-table/format";
@@ -23,6 +23,7 @@ import type { Edition, PartId } from "@/features/imports/parts";
 import { ratesInForce } from "@/features/insights/discounts";
 
 import type { ListId } from "./lists";
+import { matchCode, matchTerm } from "./matcher";
 
 /** What a list's rows are narrowed by: the URL's `searchTerm` and the part's drop-downs. */
 export type ListQuery = { searchTerm?: string; filters?: Record<string, string | undefined> };
@@ -78,14 +79,13 @@ function inDataset(
   return and(eq(table.edition, edition), eq(table.period, period), ...conditions);
 }
 
-/** `%term%` for ILIKE, with the user's own `%`, `_` and `\` matched literally. */
-function containsPattern(term: string): string {
-  return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
-function contains(column: AnyPgColumn, term: string | undefined): SQL | undefined {
-  const trimmed = term?.trim();
-  return trimmed ? sql`${column} ilike ${containsPattern(trimmed)}` : undefined;
+/**
+ * The search's condition and its ranking (exact codes first, then the best names), ahead of the
+ * list's own order; nothing when there is no term.
+ */
+function search(name: AnyPgColumn, term: string | undefined, codes: AnyPgColumn[] = []) {
+  const match = matchTerm(name, term, codes);
+  return { where: match?.where, order: match?.order ?? [] };
 }
 
 function equals(column: AnyPgColumn, value: string | undefined): SQL | undefined {
@@ -120,13 +120,12 @@ export async function listRows(
   switch (id) {
     case "partviiia": {
       const t = partViiiaPrices;
+      const s = search(t.medicine, term, [t.vmppSnomedCode, t.vmpSnomedCode]);
       const rows = await db
         .select()
         .from(t)
-        .where(
-          inDataset(t, source.edition, period, contains(t.medicine, term), equals(t.category, f.category)),
-        )
-        .orderBy(asc(t.medicine), asc(t.packSize));
+        .where(inDataset(t, source.edition, period, s.where, equals(t.category, f.category)))
+        .orderBy(...s.order, asc(t.medicine), asc(t.packSize));
       return rows.map((r) => ({
         medicine: r.medicine,
         packSize: r.packSize,
@@ -143,19 +142,16 @@ export async function listRows(
     }
     case "partviiib": {
       const t = partViiibPrices;
+      const s = search(t.medicine, term, [
+        t.minimumQuantityVmppSnomedCode,
+        t.additionalUnitVmppSnomedCode,
+        t.vmpSnomedCode,
+      ]);
       const rows = await db
         .select()
         .from(t)
-        .where(
-          inDataset(
-            t,
-            source.edition,
-            period,
-            contains(t.medicine, term),
-            equals(t.formulations, f.formulation),
-          ),
-        )
-        .orderBy(asc(t.medicine));
+        .where(inDataset(t, source.edition, period, s.where, equals(t.formulations, f.formulation)))
+        .orderBy(...s.order, asc(t.medicine));
       return rows.map((r) => ({
         medicine: r.medicine,
         formulations: r.formulations,
@@ -171,19 +167,12 @@ export async function listRows(
     }
     case "partviiid": {
       const t = partViiidPrices;
+      const s = search(t.medicine, term, [t.vmppSnomedCode, t.vmpSnomedCode]);
       const rows = await db
         .select()
         .from(t)
-        .where(
-          inDataset(
-            t,
-            source.edition,
-            period,
-            contains(t.medicine, term),
-            equals(t.formulations, f.formulation),
-          ),
-        )
-        .orderBy(asc(t.medicine), asc(t.packSize));
+        .where(inDataset(t, source.edition, period, s.where, equals(t.formulations, f.formulation)))
+        .orderBy(...s.order, asc(t.medicine), asc(t.packSize));
       return rows.map((r) => ({
         medicine: r.medicine,
         formulations: r.formulations,
@@ -199,11 +188,12 @@ export async function listRows(
     }
     case "catm": {
       const t = categoryMPrices;
+      const s = search(t.medicine, term, [t.vmppSnomedCode]);
       const rows = await db
         .select()
         .from(t)
-        .where(inDataset(t, source.edition, period, contains(t.medicine, term)))
-        .orderBy(asc(t.medicine), asc(t.packSize));
+        .where(inDataset(t, source.edition, period, s.where))
+        .orderBy(...s.order, asc(t.medicine), asc(t.packSize));
       return rows.map((r) => ({
         medicine: r.medicine,
         packSize: r.packSize,
@@ -218,15 +208,14 @@ export async function listRows(
     }
     case "partix": {
       const t = partIxPrices;
-      const trimmed = term?.trim();
-      // Search the distinct names' trigram index, then take those names' rows for the month.
-      const byName = trimmed
-        ? inArray(
-            t.ampName,
-            db
-              .select({ name: partIxNames.name })
-              .from(partIxNames)
-              .where(contains(partIxNames.name, trimmed)),
+      const codes = [t.packSnomedCode, t.productSnomedCode, t.gtin, t.packOrderNumber, t.productOrderNumber];
+      // Match the distinct names through their trigram index, then take those names' rows for the month.
+      const names = matchTerm(partIxNames.name, term);
+      const ranked = matchTerm(t.ampName, term, codes);
+      const byName = names
+        ? or(
+            matchCode(term, codes),
+            inArray(t.ampName, db.select({ name: partIxNames.name }).from(partIxNames).where(names.where)),
           )
         : undefined;
       const rows = await db
@@ -242,7 +231,7 @@ export async function listRows(
             equals(t.supplierName, f.supplier),
           ),
         )
-        .orderBy(asc(t.ampName), asc(t.id));
+        .orderBy(...(ranked?.order ?? []), asc(t.ampName), asc(t.id));
       return rows.map((r) => ({
         ampName: r.ampName ?? r.vmpName,
         part: r.part,
@@ -268,11 +257,12 @@ export async function listRows(
     case "acbs": {
       if (edition === 2) {
         const t = borderlineSubstances;
+        const s = search(t.product, term, [t.amppSnomedCode]);
         const rows = await db
           .select()
           .from(t)
-          .where(inDataset(t, 2, period, contains(t.product, term)))
-          .orderBy(asc(t.product));
+          .where(inDataset(t, 2, period, s.where))
+          .orderBy(...s.order, asc(t.product));
         return rows.map((r) => ({
           product: r.product,
           supplier: r.supplier,
@@ -298,13 +288,12 @@ export async function listRows(
     }
     case "blacklist": {
       const t = blacklist;
+      const s = search(t.medicine, term, [t.snomedCode]);
       const rows = await db
         .select()
         .from(t)
-        .where(
-          inDataset(t, source.edition, period, contains(t.medicine, term), equals(t.category, f.category)),
-        )
-        .orderBy(asc(t.medicine));
+        .where(inDataset(t, source.edition, period, s.where, equals(t.category, f.category)))
+        .orderBy(...s.order, asc(t.medicine));
       return rows.map((r) => ({
         medicine: r.medicine,
         supplier: r.supplier,
@@ -315,11 +304,12 @@ export async function listRows(
     }
     case "zero-discount": {
       const t = zeroDiscount;
+      const s = search(t.drugName, term, [t.vmppSnomedCode, t.amppSnomedCode]);
       const rows = await db
         .select()
         .from(t)
-        .where(inDataset(t, source.edition, period, contains(t.drugName, term)))
-        .orderBy(asc(t.drugName));
+        .where(inDataset(t, source.edition, period, s.where))
+        .orderBy(...s.order, asc(t.drugName));
       return rows.map((r) => ({
         drugName: r.drugName,
         packSize: r.packSize,
@@ -338,11 +328,12 @@ export async function listRows(
       return brandedRows(period, brandFlag(id), query, edition);
     case "concessions": {
       const t = concessions;
+      const s = search(t.drug, term, [t.vmppSnomedCode]);
       const rows = await db
         .select()
         .from(t)
-        .where(inDataset(t, 1, period, contains(t.drug, term)))
-        .orderBy(asc(t.drug), asc(t.packSize));
+        .where(inDataset(t, 1, period, s.where))
+        .orderBy(...s.order, asc(t.drug), asc(t.packSize));
       return rows.map((r) => ({
         drug: r.drug,
         packSize: r.packSize,
@@ -376,21 +367,19 @@ function brandFlag(id: ListId): SQL | undefined {
  */
 async function brandedRows(period: string, flag: SQL | undefined, query: ListQuery, edition: Edition) {
   const t = brandedPacks;
+  const s = search(t.name, query.searchTerm, [
+    t.amppSnomedCode,
+    t.gtin,
+    t.vmppSnomedCode,
+    t.ampSnomedCode,
+    t.vmpSnomedCode,
+  ]);
   const [rows, northernIreland] = await Promise.all([
     getDb()
       .select()
       .from(t)
-      .where(
-        inDataset(
-          t,
-          1,
-          period,
-          flag,
-          contains(t.name, query.searchTerm),
-          equals(t.supplier, query.filters?.supplier),
-        ),
-      )
-      .orderBy(asc(t.name)),
+      .where(inDataset(t, 1, period, flag, s.where, equals(t.supplier, query.filters?.supplier)))
+      .orderBy(...s.order, asc(t.name)),
     edition === 2 ? niBrandDeductions(period) : null,
   ]);
   return rows.map((r) => {

@@ -1,0 +1,2 @@
+CREATE INDEX "category_m_prices_medicine_trgm_idx" ON "category_m_prices" USING gin ("medicine" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "concessions_drug_trgm_idx" ON "concessions" USING gin ("drug" gin_trgm_ops);

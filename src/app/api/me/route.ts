@@ -1,0 +1,16 @@
+import { NextResponse } from "next/server";
+
+import { requireSubscriberForApi } from "@/features/search/access";
+import { editionCodes, type Edition } from "@/features/imports/parts";
+import { handleRoute } from "@/lib/route";
+
+export const dynamic = "force-dynamic";
+
+/** The signed-in subscriber's id and edition, after the same checks as the search: nothing else. */
+export const GET = handleRoute("me", async () => {
+  const user = await requireSubscriberForApi();
+  return NextResponse.json(
+    { id: user.id, edition: editionCodes[user.country as Edition] },
+    { headers: { "cache-control": "private, no-store" } },
+  );
+});

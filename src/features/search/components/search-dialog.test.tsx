@@ -1,0 +1,201 @@
+import { act, render, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+
+import { SubscriptionProvider } from "@/features/accounts/components/subscription-provider";
+
+import { SearchDialogProvider, useSearchDialog } from "./search-dialog";
+
+const router = vi.hoisted(() => ({ push: vi.fn() }));
+vi.mock("next/navigation", () => ({ useRouter: () => router }));
+
+beforeAll(() => {
+  // jsdom lays nothing out: cmdk scrolls the highlighted result into view, and observes sizes.
+  Element.prototype.scrollIntoView = () => {};
+  globalThis.ResizeObserver ??= class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  } as unknown as typeof ResizeObserver;
+});
+
+const user = { id: "u1", email: "a@b.test", firstName: "A", lastName: "B", admin: false, isOwner: false };
+
+function Opener() {
+  const { openSearch } = useSearchDialog();
+  return (
+    <button type="button" onClick={openSearch}>
+      Open search
+    </button>
+  );
+}
+
+function renderApp(country: 1 | 2 = 1) {
+  render(
+    <SubscriptionProvider initial={{ user, subscribed: true, country, delegate: false }}>
+      <SearchDialogProvider>
+        <Opener />
+      </SearchDialogProvider>
+    </SubscriptionProvider>,
+  );
+}
+
+const section = (part: string, title: string, names: string[]) => ({
+  part,
+  title,
+  description: `${title} description`,
+  total: names.length,
+  viewAllHref: `/list/${part}?searchTerm=x`,
+  results: names.map((name, index) => ({
+    name,
+    pack: "28 tablet",
+    code: `${part}${index}`,
+    href: `/drug-info/${part}${index}`,
+    pricePence: 150,
+    netPricePence: 120,
+    concessionPence: null,
+  })),
+});
+
+type Pending = { url: URL; signal: AbortSignal; resolve: (body: unknown) => void };
+let pending: Pending[];
+
+beforeEach(() => {
+  localStorage.clear();
+  pending = [];
+  router.push.mockReset();
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(
+      (input: string, init: RequestInit) =>
+        new Promise<Response>((resolve, reject) => {
+          const signal = init.signal!;
+          signal.addEventListener("abort", () => reject(new DOMException("aborted", "AbortError")));
+          pending.push({
+            url: new URL(input, "http://localhost"),
+            signal,
+            resolve: (body) => resolve(new Response(JSON.stringify(body), { status: 200 })),
+          });
+        }),
+    ),
+  );
+});
+afterEach(() => vi.unstubAllGlobals());
+
+const searchBox = () => screen.getByRole("combobox", { name: "Search the whole of TariffScope" });
+
+describe("the global search dialog", () => {
+  it("opens with Ctrl+K and with the menu's search box, and Escape closes it and gives focus back", async () => {
+    const u = userEvent.setup();
+    renderApp();
+    await u.keyboard("{Control>}k{/Control}");
+    expect(searchBox()).toHaveFocus();
+    expect(searchBox()).toHaveAttribute("placeholder", "Search the whole of TariffScope");
+    await u.keyboard("{Escape}");
+    expect(screen.queryByRole("dialog")).toBeNull();
+    await u.click(screen.getByRole("button", { name: "Open search" }));
+    expect(searchBox()).toHaveFocus();
+    await u.keyboard("{Escape}");
+    expect(screen.getByRole("button", { name: "Open search" })).toHaveFocus();
+  });
+
+  it("enables the Search button from 3 characters and searches from 2", async () => {
+    const u = userEvent.setup();
+    renderApp();
+    await u.keyboard("{Control>}k{/Control}");
+    await u.type(searchBox(), "a");
+    expect(screen.getByRole("button", { name: "Search" })).toBeDisabled();
+    await u.keyboard("{Enter}");
+    expect(pending).toHaveLength(0);
+    await u.type(searchBox(), "m");
+    expect(screen.getByRole("button", { name: "Search" })).toBeDisabled();
+    await u.keyboard("{Enter}");
+    expect(pending.at(-1)!.url.searchParams.get("q")).toBe("am");
+    await u.type(searchBox(), "o");
+    expect(screen.getByRole("button", { name: "Search" })).toBeEnabled();
+  });
+
+  it("never lets an older answer replace a newer one: the older request is cancelled", async () => {
+    const u = userEvent.setup();
+    renderApp();
+    await u.keyboard("{Control>}k{/Control}");
+    await u.type(searchBox(), "amo");
+    await vi.waitFor(() => expect(pending).toHaveLength(1));
+    await u.type(searchBox(), "x");
+    await vi.waitFor(() => expect(pending).toHaveLength(2));
+    const [older, newer] = pending;
+    expect(older!.signal.aborted).toBe(true);
+    await act(async () =>
+      newer!.resolve({ sections: [section("viiia", "Part VIIIA", ["Amoxicillin 500mg capsules"])] }),
+    );
+    await act(async () =>
+      older!.resolve({ sections: [section("viiia", "Part VIIIA", ["Amoebic old answer"])] }),
+    );
+    const group = await screen.findByRole("group", { name: /^Part VIIIA:/ });
+    expect(
+      within(group)
+        .getAllByRole("option")
+        .map((option) => option.textContent),
+    ).toEqual([
+      expect.stringContaining("Amoxicillin 500mg capsules"),
+      expect.stringContaining("View all results"),
+    ]);
+    expect(screen.queryByText(/Amoebic/)).toBeNull();
+    expect(screen.getByRole("status")).toHaveTextContent("1 result for amox in 1 part");
+  });
+
+  it("shows 'No Results Found' for an empty part, and opens a result with Enter, closing the dialog", async () => {
+    const u = userEvent.setup();
+    renderApp();
+    await u.keyboard("{Control>}k{/Control}");
+    await u.type(searchBox(), "amox");
+    await vi.waitFor(() => expect(pending).toHaveLength(1));
+    await act(async () =>
+      pending[0]!.resolve({
+        sections: [
+          section("viiia", "Part VIIIA", ["Amoxicillin 250mg", "Amoxicillin 500mg"]),
+          section("ix", "Part IX", []),
+        ],
+      }),
+    );
+    expect(
+      within(await screen.findByRole("group", { name: /^Part IX:/ })).getByText("No Results Found"),
+    ).toBeTruthy();
+    await u.keyboard("{ArrowDown}{Enter}");
+    expect(router.push).toHaveBeenCalledWith("/drug-info/viiia1");
+    expect(screen.queryByRole("dialog")).toBeNull();
+  });
+
+  it("searches only the parts ticked, and remembers the choice for the user", async () => {
+    const u = userEvent.setup();
+    renderApp();
+    await u.keyboard("{Control>}k{/Control}");
+    await u.click(screen.getByRole("button", { name: "Select Parts to Search" }));
+    await u.click(screen.getByRole("checkbox", { name: "Part IX" }));
+    await u.type(searchBox(), "amox");
+    await vi.waitFor(() => expect(pending).toHaveLength(1));
+    expect(pending[0]!.url.searchParams.get("parts")).toBe("viiia,viiib,viiid,catm,acbs,brands,concessions");
+    expect(JSON.parse(localStorage.getItem("tariffscope:search-parts:u1")!)).toEqual({
+      edition: 1,
+      excluded: ["ix"],
+    });
+  });
+});
+
+describe("the global search dialog for Northern Ireland", () => {
+  it("offers no Part VIIIB or VIIID, and names the parts as Northern Ireland does", async () => {
+    const u = userEvent.setup();
+    renderApp(2);
+    await u.keyboard("{Control>}k{/Control}");
+    await u.click(screen.getByRole("button", { name: "Select Parts to Search" }));
+    const names = screen.getAllByRole("checkbox").map((box) => box.closest("label")!.textContent);
+    expect(names).toEqual([
+      "Part I",
+      "Category M",
+      "Part II & III",
+      "Part X / Borderline Substances",
+      "Branded Products",
+      "Price Concessions",
+    ]);
+  });
+});

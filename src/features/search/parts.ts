@@ -1,0 +1,68 @@
+import type { Edition } from "@/features/imports/parts";
+import { lists, listTitle, type ListId } from "@/features/tariff/lists";
+
+/**
+ * The parts the global search looks in, in the order the dialog shows them, each with the list
+ * its 'View all results' opens. Plain data, read by the dialog and by the search API alike.
+ */
+export const searchPartIds = [
+  "viiia",
+  "viiib",
+  "viiid",
+  "catm",
+  "ix",
+  "acbs",
+  "brands",
+  "concessions",
+] as const;
+
+export type SearchPartId = (typeof searchPartIds)[number];
+
+const listOf: Record<SearchPartId, ListId> = {
+  viiia: "partviiia",
+  viiib: "partviiib",
+  viiid: "partviiid",
+  catm: "catm",
+  ix: "partix",
+  acbs: "acbs",
+  brands: "brands",
+  concessions: "concessions",
+};
+
+/** Labels where the part's list is called otherwise in a menu. */
+const labels: Partial<Record<SearchPartId, string>> = {
+  acbs: "Part X / Borderline Substances",
+  brands: "Branded Products",
+};
+
+/** Only England & Wales publishes these: Northern Ireland users neither see nor search them. */
+const ewOnly: SearchPartId[] = ["viiib", "viiid"];
+
+export type SearchPart = { id: SearchPartId; list: ListId; title: string; description: string; path: string };
+
+export function isSearchPartId(value: string): value is SearchPartId {
+  return (searchPartIds as readonly string[]).includes(value);
+}
+
+/** The parts an edition can search, with that edition's labels. */
+export function searchParts(edition: Edition): SearchPart[] {
+  return searchPartIds
+    .filter((id) => edition === 1 || !ewOnly.includes(id))
+    .map((id) => {
+      const spec = lists[listOf[id]];
+      return {
+        id,
+        list: spec.id,
+        title: labels[id] ?? listTitle(spec, edition),
+        description: spec.explanation,
+        path: spec.path,
+      };
+    });
+}
+
+/** The address of a part's whole list of matches: its page with `searchTerm`. */
+export function viewAllPath(part: SearchPart, term: string, month?: string): string {
+  const search = new URLSearchParams({ searchTerm: term.trim() });
+  if (month) search.set("month", month);
+  return `${part.path}?${search.toString()}`;
+}

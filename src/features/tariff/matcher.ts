@@ -1,0 +1,87 @@
+import "server-only";
+
+import { and, inArray, or, sql, type SQL } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
+
+/**
+ * The one way a search term matches a product, used by every list's `searchTerm` and by the global
+ * search, so that a search's first results are the first rows of the list it leads to (ADR 050).
+ *
+ * A row matches when one of its codes is the term exactly, when its name contains the term, when
+ * every word of the term begins a word of the name (`amox 500`), or when the term is a near
+ * spelling of part of the name (`paracetemol`, by pg_trgm's word similarity). Case is ignored;
+ * accents are taken off the term (the tariff's names are written without them).
+ */
+export type Match = {
+  /** The condition a row must meet. */
+  where: SQL;
+  /** Order by these, in turn: exact codes, then names starting with the term, then all words as prefixes, then likeness. */
+  order: SQL[];
+};
+
+/** The term as matched: trimmed, spaces collapsed, accents removed, lower case. */
+export function normaliseTerm(term: string | undefined): string {
+  return (term ?? "")
+    .normalize("NFD")
+    .replace(/\p{Diacritic}/gu, "")
+    .replace(/\s+/g, " ")
+    .trim()
+    .toLowerCase();
+}
+
+/** The user's own `%`, `_` and `\` taken literally in a LIKE pattern. */
+const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+/** The user's own regular-expression characters taken literally. */
+const regexLiteral = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/**
+ * Whether one of `codes` is the term exactly. Codes are digits (SNOMED CT ids, GTINs) or order
+ * numbers, which may hold capital letters: only a single word can be one.
+ */
+export function matchCode(term: string | undefined, codes: AnyPgColumn[]): SQL | undefined {
+  const trimmed = (term ?? "").trim();
+  if (!trimmed || /\s/.test(trimmed) || codes.length === 0) return undefined;
+  const spellings = [...new Set([trimmed, trimmed.toUpperCase()])];
+  return or(...codes.map((c) => inArray(c, spellings)));
+}
+
+/**
+ * How `name` (and, for exact matches, `codes`) match `term`, or undefined when there is no term.
+ * Ties keep the list's own order, which the caller appends.
+ */
+export function matchTerm(
+  name: AnyPgColumn | SQL,
+  term: string | undefined,
+  codes: AnyPgColumn[] = [],
+): Match | undefined {
+  const normalised = normaliseTerm(term);
+  if (!normalised) return undefined;
+  const words = normalised.split(" ");
+  const contains = sql`${name} ilike ${`%${likeLiteral(normalised)}%`}`;
+  // `\m` is the start of a word in PostgreSQL's regular expressions.
+  const allWordPrefixes = and(...words.map((word) => sql`${name} ~* ${`\\m${regexLiteral(word)}`}`))!;
+  // `amox 500` starts 'Amoxicillin 500mg capsules' as much as `amoxicillin 500` does.
+  const startsWith = or(
+    sql`${name} ilike ${`${likeLiteral(normalised)}%`}`,
+    and(sql`${name} ilike ${`${likeLiteral(words[0]!)}%`}`, allWordPrefixes),
+  )!;
+  const similar = sql`${normalised} <% ${name}`;
+  const code = matchCode(term, codes);
+  const tier = sql`case
+    when ${code ?? sql`false`} then 0
+    when ${startsWith} then 1
+    when ${allWordPrefixes} then 2
+    when ${contains} then 3
+    else 4 end`;
+  // Within the exact tiers the list's own (alphabetical) order reads best. Near spellings go by
+  // likeness of the best-matching words, then of the whole name (so the shorter, closer name first).
+  const nearOnly = (measure: SQL) => sql`case when ${tier} = 4 then ${measure} else 1 end desc`;
+  return {
+    where: or(code, contains, allWordPrefixes, similar)!,
+    order: [
+      sql`${tier} asc`,
+      nearOnly(sql`word_similarity(${normalised}, ${name})`),
+      nearOnly(sql`similarity(${normalised}, ${name})`),
+    ],
+  };
+}

@@ -1,0 +1,119 @@
+import type { Locator, Page } from "@playwright/test";
+
+import { expectNoAxeViolations } from "../fixtures/axe";
+import { createPerson, queryRows } from "./database";
+import { demo, expect, openAppMenu, signInByApi, test, uniqueEmail } from "./fixtures";
+
+/** The global search dialog (SPEC §2.8): opened anywhere in the app, by name, misspelling or code. */
+
+const searchBox = (page: Page) => page.getByRole("combobox", { name: "Search the whole of TariffScope" });
+const dialog = (page: Page) => page.getByRole("dialog", { name: "Search" });
+/** A part's section: a group of options named by its heading, e.g. "Part VIIIA: 12 results. …". */
+const section = (page: Page, title: string) =>
+  dialog(page).getByRole("group", { name: new RegExp(`^${title}\\s*:`) });
+
+async function latestViiia(): Promise<string> {
+  const [row] = await queryRows<{ period: string }>(
+    `select to_char(max(period), 'YYYY-MM-DD') as period from part_viiia_prices where edition = 1`,
+  );
+  return row!.period;
+}
+
+// A loaded machine can take its time over a journey of several searches.
+test.beforeEach(() => test.slow());
+
+async function openWithShortcut(page: Page) {
+  await page.goto("/drug-tariff-parts/partviiia");
+  // The shortcut works once the page has hydrated: press until it opens.
+  await expect(async () => {
+    await page.keyboard.press("Control+k");
+    await expect(searchBox(page)).toBeFocused({ timeout: 1_000 });
+  }).toPass({ timeout: 45_000 });
+  await expect(searchBox(page)).toHaveAttribute("placeholder", "Search the whole of TariffScope");
+}
+
+/** The first result of a section, as text. */
+const firstResult = (group: Locator) => group.getByRole("option").first();
+
+test("Ctrl+K opens the search, and a name prefix shows its pack first", async ({ page, baseURL }) => {
+  await signInByApi(page, baseURL!, demo.admin);
+  const period = await latestViiia();
+  const [prefixed] = await queryRows<{ prefix: string; medicine: string }>(
+    `select lower(left(medicine, 5)) as prefix, medicine from part_viiia_prices
+      where edition = 1 and period = $1::date and medicine ~ '^[A-Za-z]{5}'
+      order by medicine, pack_size limit 1 offset 20`,
+    [period],
+  );
+  const [expectedForPrefix] = await queryRows<{ medicine: string }>(
+    `select medicine from part_viiia_prices where edition = 1 and period = $1::date and medicine ilike $2 || '%'
+      order by medicine, pack_size limit 1`,
+    [period, prefixed!.prefix],
+  );
+  await openWithShortcut(page);
+  const viiia = section(page, "Part VIIIA");
+
+  await searchBox(page).fill(prefixed!.prefix);
+  await expect(firstResult(viiia)).toContainText(expectedForPrefix!.medicine);
+  await expect(dialog(page).getByRole("status")).toContainText(/\d+ results? for /);
+  await expectNoAxeViolations(page);
+});
+
+test("'View all results' opens the part's page with searchTerm and the same first row", async ({
+  page,
+  baseURL,
+}) => {
+  await signInByApi(page, baseURL!, demo.admin);
+  await openWithShortcut(page);
+  await searchBox(page).fill("tab");
+  const viiia = section(page, "Part VIIIA");
+  const first = (await firstResult(viiia).locator("span.font-medium").innerText()).trim();
+  await viiia.getByRole("option", { name: /View all results/ }).click();
+  await expect(dialog(page)).toHaveCount(0);
+  await expect(page).toHaveURL(/\/drug-tariff-parts\/partviiia\?.*searchTerm=tab/);
+  const list = page.getByRole("region", { name: /^Part VIIIA, / });
+  await expect(list.getByRole("link").first()).toHaveText(first);
+  await expectNoAxeViolations(page);
+});
+
+test("Northern Ireland hides the Part VIIIB and VIIID filters, and England & Wales brings them back on", async ({
+  page,
+  baseURL,
+}) => {
+  const person = await createPerson(uniqueEmail("search-ni"), { subscribed: true });
+  await signInByApi(page, baseURL!, person.email, person.password);
+  await openWithShortcut(page);
+  const filters = () => dialog(page).getByRole("button", { name: "Select Parts to Search" });
+  await filters().click();
+  const box = (name: string) => page.getByRole("checkbox", { name, exact: true });
+  await expect(box("Part VIIIB")).toBeChecked();
+  await box("Part VIIIB").uncheck();
+  await box("Part IX").uncheck();
+  await expectNoAxeViolations(page);
+  await page.keyboard.press("Escape");
+  await page.keyboard.press("Escape");
+  await expect(dialog(page)).toHaveCount(0);
+
+  const choose = async (name: string) => {
+    const menu = await openAppMenu(page);
+    const radio = menu.getByRole("radio", { name });
+    await radio.click();
+    await expect(radio).toBeChecked();
+    if (page.viewportSize()!.width < 768) await page.keyboard.press("Escape");
+  };
+  await choose("Northern Ireland");
+  await page.keyboard.press("Control+k");
+  await filters().click();
+  await expect(box("Part VIIIB")).toHaveCount(0);
+  await expect(box("Part VIIID")).toHaveCount(0);
+  await expect(box("Part I")).toBeChecked();
+  await expect(box("Part II & III")).not.toBeChecked();
+  await page.keyboard.press("Escape");
+  await page.keyboard.press("Escape");
+
+  await choose("England & Wales");
+  await page.keyboard.press("Control+k");
+  await filters().click();
+  await expect(box("Part VIIIB")).toBeChecked();
+  await expect(box("Part VIIID")).toBeChecked();
+  await expect(box("Part IX")).not.toBeChecked();
+});
