@@ -23,3 +23,7 @@ export const removeFromWatchlist = createAction(
   commands.removeFromWatchlist.options,
   commands.removeFromWatchlist.handler,
 );
+export const saveAlertPreferences = createAction(
+  commands.saveAlertPreferences.options,
+  commands.saveAlertPreferences.handler,
+);

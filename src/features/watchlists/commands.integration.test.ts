@@ -10,7 +10,7 @@ import { codes, insertSampleTariff } from "@tests/fixtures/tariff-rows";
 
 import * as commands from "./commands";
 import { maxItemsPerWatchlist, maxWatchlistsPerUser } from "./limits";
-import { getWatchlistChoices, getWatchlistDetail } from "./queries";
+import { getAlertPreferences, getWatchlistChoices, getWatchlistDetail } from "./queries";
 
 const database = setupTestDatabase();
 beforeAll(async () => {
@@ -330,5 +330,43 @@ describe("who sees and changes a watchlist", () => {
     const other = await subscriber();
     const result = await runAs(commands.createWatchlist, { name: "Sneaky", ownerId: other.id }, user);
     expect(result).toMatchObject({ ok: false, code: "validation" });
+  });
+});
+
+describe("alert preferences", () => {
+  it("are on for every change until the user chooses, and saved for the session's user only", async () => {
+    const user = await subscriber();
+    expect(await getAlertPreferences(user.id)).toEqual({ enabled: true, thresholdPercent: 0 });
+    const saved = await runAs(commands.saveAlertPreferences, { enabled: true, thresholdPercent: 12.5 }, user);
+    expect(saved).toMatchObject({ ok: true });
+    expect(await getAlertPreferences(user.id)).toEqual({ enabled: true, thresholdPercent: 12.5 });
+    await runAs(commands.saveAlertPreferences, { enabled: false, thresholdPercent: 12.5 }, user);
+    expect(await getAlertPreferences(user.id)).toEqual({ enabled: false, thresholdPercent: 12.5 });
+  });
+
+  it("refuses a negative threshold, another user's id, and a user without a subscription", async () => {
+    const user = await subscriber();
+    const other = await subscriber();
+    expect(
+      await runAs(commands.saveAlertPreferences, { enabled: true, thresholdPercent: -1 }, user),
+    ).toMatchObject({
+      ok: false,
+      code: "validation",
+    });
+    expect(
+      await runAs(
+        commands.saveAlertPreferences,
+        { enabled: false, thresholdPercent: 0, userId: other.id },
+        user,
+      ),
+    ).toMatchObject({ ok: false, code: "validation" });
+    const lapsed = await currentUserOf(await insertUser({ subscribed: false }));
+    expect(
+      await runAs(commands.saveAlertPreferences, { enabled: false, thresholdPercent: 0 }, lapsed),
+    ).toMatchObject({
+      ok: false,
+      code: "subscription_required",
+    });
+    expect(await getAlertPreferences(other.id)).toEqual({ enabled: true, thresholdPercent: 0 });
   });
 });

@@ -3,7 +3,7 @@ import "server-only";
 import { and, asc, count, eq, sql } from "drizzle-orm";
 
 import { getDb } from "@/db/client";
-import { profiles, watchlistItems, watchlists } from "@/db/schema";
+import { profiles, watchlistAlertPreferences, watchlistItems, watchlists } from "@/db/schema";
 import { defineAction as define } from "@/lib/define-action";
 import { AppError } from "@/lib/errors";
 import type { CurrentUser } from "@/lib/session";
@@ -20,6 +20,7 @@ import {
 import { packExists } from "./queries";
 import {
   addItemSchema,
+  alertPreferencesSchema,
   createWatchlistSchema,
   removeItemSchema,
   renameWatchlistSchema,
@@ -158,5 +159,20 @@ export const removeFromWatchlist = define(
       )
       .returning({ id: watchlistItems.id });
     return { watchlistId: found.id, removed: removed.length > 0 };
+  },
+);
+
+export const saveAlertPreferences = define(
+  { name: "watchlists.alert-preferences", schema: alertPreferencesSchema, access: "subscriber" },
+  async ({ enabled, thresholdPercent }, { user }) => {
+    // The user is the session's: no id comes from the browser.
+    await getDb()
+      .insert(watchlistAlertPreferences)
+      .values({ userId: user.id, enabled, thresholdPercent })
+      .onConflictDoUpdate({
+        target: watchlistAlertPreferences.userId,
+        set: { enabled, thresholdPercent, updatedAt: new Date() },
+      });
+    return { enabled, thresholdPercent };
   },
 );

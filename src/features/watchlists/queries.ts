@@ -1,8 +1,9 @@
 import "server-only";
 
-import { sql, type SQL } from "drizzle-orm";
+import { eq, sql, type SQL } from "drizzle-orm";
 
 import { getDb } from "@/db/client";
+import { watchlistAlertPreferences } from "@/db/schema";
 import type { Edition, PartId } from "@/features/imports/parts";
 import type { CurrentUser } from "@/lib/session";
 
@@ -256,4 +257,18 @@ export async function getWatchlistDetail(user: CurrentUser, watchlistId: string)
     months: Object.fromEntries(kinds.map((kind, index) => [sources[kind].part, months[index]!])),
     entries: entries.flat(),
   };
+}
+
+export type AlertPreferences = { enabled: boolean; thresholdPercent: number };
+
+/** The user's watchlist alert choices; without a row, alerts are on for every change. */
+export async function getAlertPreferences(userId: string): Promise<AlertPreferences> {
+  const [row] = await getDb()
+    .select({
+      enabled: watchlistAlertPreferences.enabled,
+      thresholdPercent: watchlistAlertPreferences.thresholdPercent,
+    })
+    .from(watchlistAlertPreferences)
+    .where(eq(watchlistAlertPreferences.userId, userId));
+  return row ?? { enabled: true, thresholdPercent: 0 };
 }

@@ -23,3 +23,13 @@ export const shareWatchlistSchema = z.object({ watchlistId: z.uuid(), shared: z.
 /** Without a watchlist, the pack goes on the user's first own watchlist, made if they have none. */
 export const addItemSchema = z.object({ watchlistId: z.uuid().optional(), ...pack }).strict();
 export const removeItemSchema = z.object({ watchlistId: z.uuid(), ...pack }).strict();
+
+export const alertPreferencesSchema = z
+  .object({
+    enabled: z.boolean(),
+    thresholdPercent: z
+      .number("Please enter a percentage.")
+      .min(0, "Please enter 0 or more.")
+      .max(1000, "Please enter 1,000 or less."),
+  })
+  .strict();

@@ -14,7 +14,8 @@ export type WatchlistChoice = { id: string; name: string; containsPack: boolean 
 
 /**
  * 'Add to watchlist' on a product page, for a subscriber. With no watchlist of theirs yet, the
- * first press makes 'My watchlist'; with several, they choose which, and a list that already
+ * first press makes 'My watchlist'; otherwise they choose which (the list is named even when
+ * there is one), and a list that already
  * holds the pack offers to remove it.
  */
 export function AddToWatchlist({
@@ -61,7 +62,7 @@ export function AddToWatchlist({
 
   return (
     <div className="flex flex-wrap items-center gap-2 text-sm">
-      {choices.length > 1 && (
+      {choices.length > 0 && (
         <>
           <label htmlFor={selectId} className="font-medium">
             Watchlist
