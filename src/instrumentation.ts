@@ -8,13 +8,18 @@ export async function register() {
   if (process.env.NEXT_RUNTIME === "nodejs" && process.env.NEXT_PHASE !== "phase-production-build") {
     const { stopUnlessServable } = await import("@/lib/startup-checks");
     stopUnlessServable();
-    const [{ startJobs }, { billingReconcileJob }, { getEnv }, { getLogger }] = await Promise.all([
-      import("@/lib/jobs"),
-      import("@/features/billing/reconcile"),
-      import("@/lib/env"),
-      import("@/lib/logger"),
-    ]);
-    const jobs = [billingReconcileJob(getEnv().BILLING_RECONCILE_CRON)];
+    const [{ startJobs }, { billingReconcileJob }, { watchlistAlertsJob }, { getEnv }, { getLogger }] =
+      await Promise.all([
+        import("@/lib/jobs"),
+        import("@/features/billing/reconcile"),
+        import("@/features/watchlists/alerts"),
+        import("@/lib/env"),
+        import("@/lib/logger"),
+      ]);
+    const jobs = [
+      billingReconcileJob(getEnv().BILLING_RECONCILE_CRON),
+      watchlistAlertsJob(getEnv().WATCHLIST_ALERTS_CRON),
+    ];
     // Not awaited: the queue getting ready must not hold up the first request, and a database that
     // cannot be reached now is tried again rather than leaving this process without its jobs.
     const start = () =>

@@ -66,6 +66,14 @@ describe("parseEnv", () => {
       expected: expect.stringMatching(/cron expression/),
     });
   });
+
+  it("looks for imports to announce to watchers every minute unless told otherwise, or off", () => {
+    expect(parseEnv({}).WATCHLIST_ALERTS_CRON).toBe("* * * * *");
+    expect(parseEnv({ WATCHLIST_ALERTS_CRON: "off" }).WATCHLIST_ALERTS_CRON).toBe("off");
+    expect(problemsOf({ WATCHLIST_ALERTS_CRON: "often" })[0]).toMatchObject({
+      name: "WATCHLIST_ALERTS_CRON",
+    });
+  });
 });
 
 /** A database the operator names, with NODE_ENV unset: the README's own example. */

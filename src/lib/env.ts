@@ -151,6 +151,13 @@ const baseEnvSchema = z.object({
       'a cron expression in UK time such as "0 4 * * *" (minute hour day month weekday), or "off"',
     )
     .default("0 4 * * *"),
+  WATCHLIST_ALERTS_CRON: z
+    .string()
+    .refine(
+      (value) => value === "off" || isCronExpression(value),
+      'a cron expression in UK time such as "* * * * *" (minute hour day month weekday), or "off"',
+    )
+    .default("* * * * *"),
 });
 
 export const envSchema = z.intersection(baseEnvSchema, stripeEnvSchema);

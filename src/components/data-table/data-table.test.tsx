@@ -105,6 +105,39 @@ describe("DataTable", () => {
     ]);
   });
 
+  it("ends each row with its control when given one, which the CSV leaves out", async () => {
+    let exported = "";
+    vi.spyOn(URL, "createObjectURL").mockImplementation((blob) => {
+      void readBlob(blob as Blob).then((text) => (exported = text));
+      return "blob:test";
+    });
+    vi.spyOn(URL, "revokeObjectURL").mockImplementation(() => {});
+    vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(() => {});
+    const removed: unknown[] = [];
+    render(
+      <DataTable
+        columns={columns}
+        rows={rows}
+        caption="Part VIIIA prices"
+        fileName="x.csv"
+        rowAction={{
+          header: "Remove",
+          render: (row) => (
+            <button type="button" onClick={() => removed.push(row.href)}>
+              Remove {row.medicine}
+            </button>
+          ),
+        }}
+      />,
+    );
+    expect(screen.getByRole("columnheader", { name: "Remove" })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole("button", { name: "Remove Amoxicillin 250mg capsules" }));
+    expect(removed).toEqual(["/drug-info/2"]);
+    await userEvent.click(screen.getByRole("button", { name: "Export CSV" }));
+    await vi.waitFor(() => expect(exported).not.toBe(""));
+    expect(exported.split("\r\n")[0]).toBe("Medicine,Pack size,Basic Price");
+  });
+
   it("says so when there is nothing to show, and offers no export", () => {
     render(
       <DataTable

@@ -68,6 +68,7 @@ export function DataTable({
   emptyMessage = "No rows to show.",
   loading = false,
   linkFrom,
+  rowAction,
 }: {
   columns: DataColumn[];
   rows: DataRow[];
@@ -78,6 +79,8 @@ export function DataTable({
   loading?: boolean;
   /** The address of the page the table is on, with its query: row links carry it (`linkWithFrom`). */
   linkFrom?: string;
+  /** A control at the end of each row (e.g. "Remove"); not sortable and not in the CSV. */
+  rowAction?: { header: string; render: (row: DataRow) => ReactNode };
 }) {
   const [sorting, setSorting] = useState<SortingState>([]);
   const nameId = (columns.find((column) => column.priority === "name") ?? columns[0])?.id;
@@ -217,13 +220,26 @@ export function DataTable({
                     </th>
                   );
                 })}
+                {rowAction && (
+                  <th
+                    role="columnheader"
+                    scope="col"
+                    className="h-10 bg-muted px-3 py-1 text-left font-medium"
+                  >
+                    {rowAction.header}
+                  </th>
+                )}
               </tr>
             ))}
           </thead>
           <tbody role="rowgroup" className="max-sm:block">
             {padTop > 0 && (
               <tr aria-hidden="true" className="max-sm:block">
-                <td style={{ height: padTop }} colSpan={columns.length} className="max-sm:block" />
+                <td
+                  style={{ height: padTop }}
+                  colSpan={columns.length + (rowAction ? 1 : 0)}
+                  className="max-sm:block"
+                />
               </tr>
             )}
             {items.map((item) => {
@@ -280,19 +296,31 @@ export function DataTable({
                       </td>
                     );
                   })}
+                  {rowAction && (
+                    <td
+                      role="cell"
+                      className="px-3 py-2 align-middle max-sm:order-last max-sm:col-span-full max-sm:p-0"
+                    >
+                      {rowAction.render(row.original)}
+                    </td>
+                  )}
                 </tr>
               );
             })}
             {padBottom > 0 && (
               <tr aria-hidden="true" className="max-sm:block">
-                <td style={{ height: padBottom }} colSpan={columns.length} className="max-sm:block" />
+                <td
+                  style={{ height: padBottom }}
+                  colSpan={columns.length + (rowAction ? 1 : 0)}
+                  className="max-sm:block"
+                />
               </tr>
             )}
             {shown.length === 0 && (
               <tr role="row" className="max-sm:block">
                 <td
                   role="cell"
-                  colSpan={columns.length}
+                  colSpan={columns.length + (rowAction ? 1 : 0)}
                   className="px-3 py-6 text-center text-muted-foreground max-sm:block"
                 >
                   {loading ? (

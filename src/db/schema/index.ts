@@ -8,3 +8,4 @@ export * from "./billing";
 export * from "./imports";
 export * from "./tariff";
 export * from "./insights";
+export * from "./watchlists";

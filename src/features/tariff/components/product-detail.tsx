@@ -1,4 +1,5 @@
 import Link from "next/link";
+import type { ReactNode } from "react";
 
 import { formatPence } from "@/components/data-table/format";
 import {
@@ -35,7 +36,7 @@ function rate(bp: number | null) {
 }
 
 /** The public page of one pack: what it is, what it costs now in each edition, and how that moved. */
-export function ProductDetailView({ product }: { product: ProductDetail }) {
+export function ProductDetailView({ product, actions }: { product: ProductDetail; actions?: ReactNode }) {
   const labels = kindLabels[product.kind];
   const pack = packLabel(product);
   return (
@@ -62,6 +63,7 @@ export function ProductDetailView({ product }: { product: ProductDetail }) {
             <FactRow key={fact.label} {...fact} />
           ))}
         </dl>
+        {actions}
       </header>
 
       <section aria-labelledby="current-prices" className="space-y-3">

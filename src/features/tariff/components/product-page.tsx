@@ -5,7 +5,7 @@ import { cache, type ReactNode } from "react";
 import { PageContainer } from "@/components/layout/page-container";
 
 import { productMetadata } from "../product-metadata";
-import { getProductDetail, type ProductKind } from "../product-queries";
+import { getProductDetail, type ProductDetail, type ProductKind } from "../product-queries";
 import { ProductDetailView } from "./product-detail";
 
 const load = cache((kind: ProductKind, code: string) => getProductDetail(kind, code));
@@ -23,17 +23,20 @@ export async function ProductPage({
   kind,
   code,
   back,
+  actions,
 }: {
   kind: ProductKind;
   code: string;
   back?: ReactNode;
+  /** Controls under the pack's name (e.g. 'Add to watchlist'), given the pack the page shows. */
+  actions?: (product: ProductDetail) => ReactNode;
 }) {
   const product = await load(kind, code);
   if (!product) notFound();
   return (
     <PageContainer width="wide" className="space-y-4">
       {back}
-      <ProductDetailView product={product} />
+      <ProductDetailView product={product} actions={actions?.(product)} />
     </PageContainer>
   );
 }

@@ -7,6 +7,7 @@ import { addedToLicenceEmail, removedFromLicenceEmail } from "./licence-membersh
 import { licenceRequestEmail } from "./licence-request";
 import { passwordResetEmail } from "./password-reset";
 import { verificationCodeEmail } from "./verification-code";
+import { watchlistAlertEmail } from "./watchlist-alert";
 
 const unsubscribeUrl = unsubscribeUrlFor("pat@example.co.uk");
 const resetUrl = "http://localhost:3000/account-management/update-password?token=abc123";
@@ -136,5 +137,29 @@ describe("non-essential templates", () => {
         unsubscribeUrl,
       }),
     ).toThrow(/http/);
+  });
+
+  it("the watchlist alert lists each change with a link to its pack, in both parts, with the unsubscribe link", async () => {
+    const packUrl = "http://localhost:3000/drug-info/1034611000001106";
+    const email = await watchlistAlertEmail({
+      firstName: "Pat",
+      source: "Part VIIIA, February 2026",
+      lines: [
+        { name: "Amiloride 5mg tablets", url: packUrl, what: "price £12.00 → £15.00 (+25.0%)" },
+        { name: "<b>Odd</b> name", url: packUrl, what: "no longer listed" },
+      ],
+      watchlistsUrl: "http://localhost:3000/manage-watchlists-login",
+      unsubscribeUrl,
+    });
+    expect(email.subject).toBe("Watchlist: 2 changes in Part VIIIA, February 2026");
+    expectInBoth(
+      email,
+      "Hello Pat,",
+      "Amiloride 5mg tablets",
+      "price £12.00 → £15.00 (+25.0%)",
+      packUrl,
+      unsubscribeUrl,
+    );
+    expect(email.html).not.toContain("<b>Odd</b>");
   });
 });

@@ -13,6 +13,8 @@ import { billingPortalName } from "@/features/billing/portal";
 import { getLicenceBilling, listLicenceInvoices } from "@/features/billing/queries";
 import { ManageUsers } from "@/features/licences/components/manage-users";
 import { getLicenceDetails } from "@/features/licences/queries";
+import { AlertPreferencesForm } from "@/features/watchlists/components/alert-preferences-form";
+import { getAlertPreferences } from "@/features/watchlists/queries";
 import { requireSubscriber, type CurrentUser } from "@/lib/session";
 import { cn } from "@/lib/utils";
 
@@ -102,7 +104,8 @@ async function BillingSectionFor({ user }: { user: CurrentUser }) {
   );
 }
 
-function PersonalDetailsSection({ user }: { user: CurrentUser }) {
+async function PersonalDetailsSection({ user }: { user: CurrentUser }) {
+  const alerts = await getAlertPreferences(user.id);
   return (
     <>
       <Card>
@@ -123,6 +126,17 @@ function PersonalDetailsSection({ user }: { user: CurrentUser }) {
         </CardHeader>
         <CardContent>
           <CountrySelect />
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle>Watchlist alerts</CardTitle>
+          <CardDescription>
+            One e-mail after each tariff update that changes a pack on your watchlists.
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          <AlertPreferencesForm initial={alerts} />
         </CardContent>
       </Card>
       <Card>

@@ -1,4 +1,5 @@
 import { ProductPage, productPageMetadata } from "@/features/tariff/components/product-page";
+import { SignInToWatch } from "@/features/watchlists/components/watch-pack";
 
 // Public and the same for everyone; a signed-in user is served the same page in the app shell
 // instead (ADR 042). Rendered per request, to carry the response's CSP nonce (ADR 030).
@@ -10,5 +11,6 @@ export async function generateMetadata({ params }: Props) {
 }
 
 export default async function BrandInfoPage({ params }: Props) {
-  return <ProductPage kind="brand" code={(await params).code} />;
+  const { code } = await params;
+  return <ProductPage kind="brand" code={code} actions={() => <SignInToWatch kind="brand" code={code} />} />;
 }

@@ -3,6 +3,7 @@ import { notFound } from "next/navigation";
 import { productKindOfPath } from "@/features/tariff/product-metadata";
 import { BackToList } from "@/features/tariff/components/back-to-list";
 import { ProductPage, productPageMetadata } from "@/features/tariff/components/product-page";
+import { WatchPack } from "@/features/watchlists/components/watch-pack";
 import { getCurrentUser } from "@/lib/session";
 
 type Props = {
@@ -20,7 +21,8 @@ export async function generateMetadata({ params }: Props) {
  * A product page for a signed-in user, served by the proxy at the public address (ADR 042): the
  * public page's content inside the app shell, with a way back to the list it was opened from. Like
  * the public page it needs no subscription: nothing on it depends on who asks, beyond the names of
- * the lists in the user's edition.
+ * the lists in the user's edition, and 'Add to watchlist', which reads the user's own watchlists and
+ * whose actions check the subscription themselves.
  */
 export default async function SignedInProductPage({ params, searchParams }: Props) {
   const { kind, code } = await params;
@@ -29,6 +31,11 @@ export default async function SignedInProductPage({ params, searchParams }: Prop
   const user = await getCurrentUser();
   const { from } = await searchParams;
   return (
-    <ProductPage kind={product} code={code} back={<BackToList from={from} country={user?.country ?? 1} />} />
+    <ProductPage
+      kind={product}
+      code={code}
+      back={<BackToList from={from} country={user?.country ?? 1} />}
+      actions={(detail) => <WatchPack user={user} kind={product} code={detail.code} name={detail.name} />}
+    />
   );
 }

@@ -1,0 +1,178 @@
+import "server-only";
+
+import { and, asc, count, eq, sql } from "drizzle-orm";
+
+import { getDb } from "@/db/client";
+import { profiles, watchlistAlertPreferences, watchlistItems, watchlists } from "@/db/schema";
+import { defineAction as define } from "@/lib/define-action";
+import { AppError } from "@/lib/errors";
+import type { CurrentUser } from "@/lib/session";
+
+import { findWatchlist } from "./access";
+import {
+  defaultWatchlistName,
+  duplicateNameMessage,
+  maxItemsPerWatchlist,
+  maxWatchlistsPerUser,
+  tooManyItemsMessage,
+  tooManyWatchlistsMessage,
+} from "./limits";
+import { packExists } from "./queries";
+import {
+  addItemSchema,
+  alertPreferencesSchema,
+  createWatchlistSchema,
+  removeItemSchema,
+  renameWatchlistSchema,
+  shareWatchlistSchema,
+  watchlistIdSchema,
+} from "./schemas";
+
+/**
+ * The watchlist actions as plain definitions: `actions.ts` makes each a server action, tests run
+ * them as any user. Every one needs a subscriber, and finds the list through `findWatchlist`, so
+ * an id from the browser reaches only a list its user may see or change (ADR 055).
+ */
+
+type Transaction = Parameters<Parameters<ReturnType<typeof getDb>["transaction"]>[0]>[0];
+
+function isUniqueViolation(error: unknown): boolean {
+  for (let cause = error; cause; cause = (cause as { cause?: unknown }).cause) {
+    if ((cause as { code?: unknown }).code === "23505") return true;
+  }
+  return false;
+}
+
+/** A new watchlist of `user`'s, within their allowance; the caller's transaction holds their profile row. */
+async function insertWatchlist(tx: Transaction, user: CurrentUser, name: string): Promise<string> {
+  // Locking the owner's profile makes two creations at once count one after the other.
+  await tx.select({ id: profiles.id }).from(profiles).where(eq(profiles.id, user.id)).for("update");
+  const [owned] = await tx.select({ n: count() }).from(watchlists).where(eq(watchlists.ownerId, user.id));
+  if ((owned?.n ?? 0) >= maxWatchlistsPerUser) throw new AppError("conflict", tooManyWatchlistsMessage);
+  const [clash] = await tx
+    .select({ id: watchlists.id })
+    .from(watchlists)
+    .where(and(eq(watchlists.ownerId, user.id), sql`lower(${watchlists.name}) = lower(${name})`));
+  if (clash) throw new AppError("conflict", duplicateNameMessage);
+  const [created] = await tx
+    .insert(watchlists)
+    .values({ ownerId: user.id, name })
+    .returning({ id: watchlists.id });
+  return created!.id;
+}
+
+export const createWatchlist = define(
+  { name: "watchlists.create", schema: createWatchlistSchema, access: "subscriber" },
+  async ({ name }, { user }) => {
+    const id = await getDb().transaction((tx) => insertWatchlist(tx, user, name));
+    return { watchlistId: id };
+  },
+);
+
+export const renameWatchlist = define(
+  { name: "watchlists.rename", schema: renameWatchlistSchema, access: "subscriber" },
+  async ({ watchlistId, name }, { user }) => {
+    const found = await findWatchlist(getDb(), user, watchlistId, { forChange: true });
+    try {
+      await getDb()
+        .update(watchlists)
+        .set({ name, updatedAt: new Date() })
+        .where(eq(watchlists.id, found.id));
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new AppError("conflict", duplicateNameMessage);
+      throw error;
+    }
+    return { watchlistId: found.id, name };
+  },
+);
+
+export const shareWatchlist = define(
+  { name: "watchlists.share", schema: shareWatchlistSchema, access: "subscriber" },
+  async ({ watchlistId, shared }, { user }) => {
+    const found = await findWatchlist(getDb(), user, watchlistId, { forChange: true });
+    // Only the owner shares or unshares: an admin who could unshare a member's list would lose sight of it.
+    if (!found.isOwner) throw new AppError("forbidden", "Only the watchlist's owner can share it.");
+    if (shared && !user.licenseId)
+      throw new AppError("conflict", "You are not on a licence, so there is no one to share with.");
+    await getDb()
+      .update(watchlists)
+      .set({ shared, updatedAt: new Date() })
+      .where(eq(watchlists.id, found.id));
+    return { watchlistId: found.id, shared };
+  },
+);
+
+export const deleteWatchlist = define(
+  { name: "watchlists.delete", schema: watchlistIdSchema, access: "subscriber" },
+  async ({ watchlistId }, { user }) => {
+    const found = await findWatchlist(getDb(), user, watchlistId, { forChange: true });
+    await getDb().delete(watchlists).where(eq(watchlists.id, found.id));
+    return { watchlistId: found.id };
+  },
+);
+
+export const addToWatchlist = define(
+  { name: "watchlists.add-item", schema: addItemSchema, access: "subscriber" },
+  async ({ watchlistId, kind, code }, { user }) => {
+    if (!(await packExists(kind, code))) throw new AppError("not_found", "We could not find that pack.");
+    return getDb().transaction(async (tx) => {
+      let target = watchlistId;
+      if (!target) {
+        const [first] = await tx
+          .select({ id: watchlists.id })
+          .from(watchlists)
+          .where(eq(watchlists.ownerId, user.id))
+          .orderBy(asc(watchlists.createdAt), asc(watchlists.id))
+          .limit(1);
+        target = first?.id ?? (await insertWatchlist(tx, user, defaultWatchlistName));
+      }
+      const found = await findWatchlist(tx, user, target, { forChange: true, lock: true });
+      const [items] = await tx
+        .select({ n: count() })
+        .from(watchlistItems)
+        .where(eq(watchlistItems.watchlistId, found.id));
+      const inserted = await tx
+        .insert(watchlistItems)
+        .values({ watchlistId: found.id, kind, code, addedBy: user.id })
+        .onConflictDoNothing()
+        .returning({ id: watchlistItems.id });
+      // Checked after the insert, so adding a pack that is already there is never refused.
+      if (inserted.length > 0 && (items?.n ?? 0) >= maxItemsPerWatchlist)
+        throw new AppError("conflict", tooManyItemsMessage);
+      return { watchlistId: found.id, watchlistName: found.name, added: inserted.length > 0 };
+    });
+  },
+);
+
+export const removeFromWatchlist = define(
+  { name: "watchlists.remove-item", schema: removeItemSchema, access: "subscriber" },
+  async ({ watchlistId, kind, code }, { user }) => {
+    const found = await findWatchlist(getDb(), user, watchlistId, { forChange: true });
+    const removed = await getDb()
+      .delete(watchlistItems)
+      .where(
+        and(
+          eq(watchlistItems.watchlistId, found.id),
+          eq(watchlistItems.kind, kind),
+          eq(watchlistItems.code, code),
+        ),
+      )
+      .returning({ id: watchlistItems.id });
+    return { watchlistId: found.id, removed: removed.length > 0 };
+  },
+);
+
+export const saveAlertPreferences = define(
+  { name: "watchlists.alert-preferences", schema: alertPreferencesSchema, access: "subscriber" },
+  async ({ enabled, thresholdPercent }, { user }) => {
+    // The user is the session's: no id comes from the browser.
+    await getDb()
+      .insert(watchlistAlertPreferences)
+      .values({ userId: user.id, enabled, thresholdPercent })
+      .onConflictDoUpdate({
+        target: watchlistAlertPreferences.userId,
+        set: { enabled, thresholdPercent, updatedAt: new Date() },
+      });
+    return { enabled, thresholdPercent };
+  },
+);

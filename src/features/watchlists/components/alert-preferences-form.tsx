@@ -1,0 +1,77 @@
+"use client";
+
+import { useId, useState } from "react";
+import { toast } from "sonner";
+
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+
+import { saveAlertPreferences } from "../actions";
+import type { AlertPreferences } from "../queries";
+import { watchlistToast } from "./toasts";
+
+/** Watchlist alerts on or off, and the smallest price change worth an e-mail. */
+export function AlertPreferencesForm({ initial }: { initial: AlertPreferences }) {
+  const thresholdId = useId();
+  const [enabled, setEnabled] = useState(initial.enabled);
+  const [threshold, setThreshold] = useState(String(initial.thresholdPercent));
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: React.FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    const result = await saveAlertPreferences({ enabled, thresholdPercent: Number(threshold) });
+    setBusy(false);
+    if (!result.ok) {
+      setError(result.fieldErrors?.thresholdPercent?.[0] ?? result.message);
+      return;
+    }
+    setError(null);
+    toast.success("Alert preferences saved", { id: watchlistToast });
+  }
+
+  return (
+    <form onSubmit={submit} className="space-y-4" noValidate>
+      <label className="flex min-h-10 items-center gap-2 text-sm">
+        <input
+          type="checkbox"
+          className="size-4"
+          checked={enabled}
+          onChange={(event) => setEnabled(event.target.checked)}
+        />
+        E-mail me when a pack on my watchlists changes
+      </label>
+      <div className="space-y-2">
+        <label htmlFor={thresholdId} className="block text-sm font-medium">
+          Smallest price change to tell me about (%)
+        </label>
+        <Input
+          id={thresholdId}
+          type="number"
+          inputMode="decimal"
+          min={0}
+          max={1000}
+          step="0.1"
+          value={threshold}
+          disabled={!enabled}
+          onChange={(event) => setThreshold(event.target.value)}
+          className="w-32"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={`${thresholdId}-hint${error ? ` ${thresholdId}-error` : ""}`}
+        />
+        <p id={`${thresholdId}-hint`} className="text-sm text-muted-foreground">
+          0 means every price change. Category changes and deletions are always included.
+        </p>
+        {error && (
+          <p id={`${thresholdId}-error`} role="alert" className="text-sm text-destructive">
+            {error}
+          </p>
+        )}
+      </div>
+      <Button type="submit" disabled={busy}>
+        Save alert preferences
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,141 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useId, useState } from "react";
+import { toast } from "sonner";
+
+import { Button } from "@/components/ui/button";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "@/components/ui/dialog";
+import { Input } from "@/components/ui/input";
+
+import { deleteWatchlist, renameWatchlist, shareWatchlist } from "../actions";
+import { watchlistsPath } from "../paths";
+import { watchlistToast } from "./toasts";
+
+/** Rename, share with the licence (owner only) and delete one watchlist. */
+export function WatchlistSettings({
+  watchlist,
+  canShare,
+}: {
+  watchlist: { id: string; name: string; shared: boolean; isOwner: boolean };
+  /** The owner is on a licence, so there is someone to share with. */
+  canShare: boolean;
+}) {
+  const router = useRouter();
+  const id = useId();
+  const [name, setName] = useState(watchlist.name);
+  const [error, setError] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  async function rename(event: React.FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    const result = await renameWatchlist({ watchlistId: watchlist.id, name });
+    setBusy(false);
+    if (!result.ok) {
+      setError(result.fieldErrors?.name?.[0] ?? result.message);
+      return;
+    }
+    setError(null);
+    toast.success(`Renamed to ${result.data.name}`, { id: watchlistToast });
+    router.refresh();
+  }
+
+  async function share(shared: boolean) {
+    setBusy(true);
+    const result = await shareWatchlist({ watchlistId: watchlist.id, shared });
+    setBusy(false);
+    if (!result.ok) {
+      toast.error(result.message, { id: watchlistToast });
+      return;
+    }
+    toast.success(shared ? "Shared with your licence" : "No longer shared", { id: watchlistToast });
+    router.refresh();
+  }
+
+  async function remove() {
+    setBusy(true);
+    const result = await deleteWatchlist({ watchlistId: watchlist.id });
+    setBusy(false);
+    setConfirming(false);
+    if (!result.ok) {
+      toast.error(result.message, { id: watchlistToast });
+      return;
+    }
+    toast.success(`Deleted ${watchlist.name}`, { id: watchlistToast });
+    router.push(watchlistsPath);
+    router.refresh();
+  }
+
+  return (
+    <div className="flex flex-wrap items-end gap-x-6 gap-y-3">
+      <form onSubmit={rename} className="space-y-2" noValidate>
+        <label htmlFor={id} className="block text-sm font-medium">
+          Name
+        </label>
+        <div className="flex gap-2">
+          <Input
+            id={id}
+            value={name}
+            onChange={(event) => setName(event.target.value)}
+            maxLength={80}
+            className="w-56"
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? `${id}-error` : undefined}
+          />
+          <Button type="submit" variant="outline" disabled={busy || name.trim() === watchlist.name}>
+            Rename
+          </Button>
+        </div>
+        {error && (
+          <p id={`${id}-error`} role="alert" className="text-sm text-destructive">
+            {error}
+          </p>
+        )}
+      </form>
+      {watchlist.isOwner && canShare && (
+        <label className="flex min-h-10 items-center gap-2 text-sm">
+          <input
+            type="checkbox"
+            className="size-4"
+            checked={watchlist.shared}
+            disabled={busy}
+            onChange={(event) => share(event.target.checked)}
+          />
+          Share with everyone on my licence
+        </label>
+      )}
+      <Button variant="outline" onClick={() => setConfirming(true)} disabled={busy}>
+        Delete watchlist
+      </Button>
+      <Dialog open={confirming} onOpenChange={setConfirming}>
+        <DialogContent>
+          <DialogHeader>
+            <DialogTitle>Delete {watchlist.name}?</DialogTitle>
+            <DialogDescription>
+              The watchlist and the packs on it are removed
+              {watchlist.shared ? " for everyone on your licence" : ""}. The packs themselves stay in the
+              tariff.
+            </DialogDescription>
+          </DialogHeader>
+          <DialogFooter>
+            <Button variant="outline" onClick={() => setConfirming(false)}>
+              Cancel
+            </Button>
+            <Button variant="destructive" onClick={remove} disabled={busy}>
+              Delete
+            </Button>
+          </DialogFooter>
+        </DialogContent>
+      </Dialog>
+    </div>
+  );
+}

@@ -1,0 +1,155 @@
+import Link from "next/link";
+
+import { Badge } from "@/components/ui/badge";
+import { partLabel, type PartId } from "@/features/imports/parts";
+import { monthLabel } from "@/features/tariff/period-labels";
+import type { CurrentUser } from "@/lib/session";
+import { cn } from "@/lib/utils";
+
+import { maxWatchlistsPerUser } from "../limits";
+import { watchlistsPath } from "../paths";
+import { getWatchlistChoices, getWatchlistDetail, type WatchlistDetail } from "../queries";
+import { toWatchlistRow } from "../rows";
+import { NewWatchlistForm } from "./new-watchlist-form";
+import { WatchlistSettings } from "./watchlist-settings";
+import { WatchlistTable } from "./watchlist-table";
+
+const partNames: Record<string, PartId> = { viiia: "viiia", ix: "ix", dmd: "dmd" };
+
+/** "Part VIIIA: March 2026 against February 2026" for each part the prices come from. */
+function monthsNote(detail: WatchlistDetail): string {
+  return Object.entries(detail.months)
+    .filter(([, months]) => months?.current)
+    .map(([part, months]) => {
+      const label = partLabel(partNames[part]!, detail.edition);
+      const current = monthLabel(months!.current!.slice(0, 7));
+      return months!.previous
+        ? `${label}: ${current} against ${monthLabel(months!.previous.slice(0, 7))}`
+        : `${label}: ${current}`;
+    })
+    .join("; ");
+}
+
+function EmptyWatchlist() {
+  return (
+    <span className="block space-y-1">
+      <span className="block font-medium text-foreground">No packs on this watchlist yet.</span>
+      <span className="block">
+        Open a pack from{" "}
+        <Link href="/drug-tariff-parts/partviiia" className="text-primary underline">
+          Part VIIIA
+        </Link>
+        ,{" "}
+        <Link href="/drug-tariff-parts/partix-appliances" className="text-primary underline">
+          Part IX
+        </Link>{" "}
+        or{" "}
+        <Link href="/brands" className="text-primary underline">
+          Branded Product Pricing
+        </Link>{" "}
+        and press &lsquo;Add to watchlist&rsquo;.
+      </span>
+    </span>
+  );
+}
+
+/** The watchlists page: the user's watchlists and those shared on their licence, and one of them open. */
+export async function WatchlistsPage({ user, listId }: { user: CurrentUser; listId?: string }) {
+  const lists = await getWatchlistChoices(user);
+  const selected = lists.find((list) => list.id === listId) ?? lists[0];
+  const detail = selected ? await getWatchlistDetail(user, selected.id) : null;
+  const ownCount = lists.filter((list) => list.isOwn).length;
+
+  return (
+    <div className="grid gap-6 lg:grid-cols-[16rem_minmax(0,1fr)]">
+      <aside className="space-y-4" aria-labelledby="watchlist-menu">
+        <h2 id="watchlist-menu" className="text-lg font-semibold">
+          Your watchlists
+        </h2>
+        {lists.length > 0 ? (
+          <ul className="space-y-1">
+            {lists.map((list) => (
+              <li key={list.id}>
+                <Link
+                  href={`${watchlistsPath}?list=${list.id}`}
+                  aria-current={list.id === selected?.id ? "page" : undefined}
+                  className={cn(
+                    "flex min-h-10 flex-wrap items-center gap-x-2 rounded-md px-3 py-2 text-sm hover:bg-muted",
+                    list.id === selected?.id && "bg-muted font-semibold",
+                  )}
+                >
+                  <span>{list.name}</span>
+                  <span className="text-muted-foreground">
+                    {list.itemCount} {list.itemCount === 1 ? "pack" : "packs"}
+                  </span>
+                  {list.shared && <Badge variant="secondary">Shared</Badge>}
+                  {!list.isOwn && (
+                    <span className="w-full text-xs text-muted-foreground">by {list.ownerName}</span>
+                  )}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="text-sm text-muted-foreground">
+            You have no watchlists yet. Name one below, or press &lsquo;Add to watchlist&rsquo; on any
+            pack&rsquo;s page and we will make one for you.
+          </p>
+        )}
+        {ownCount < maxWatchlistsPerUser ? (
+          <NewWatchlistForm />
+        ) : (
+          <p className="text-sm text-muted-foreground">
+            You have {maxWatchlistsPerUser} watchlists, the most you can have. Delete one to make another.
+          </p>
+        )}
+      </aside>
+
+      {detail ? (
+        <section aria-labelledby="watchlist-title" className="min-w-0 space-y-4">
+          <div className="space-y-1">
+            <h2 id="watchlist-title" className="text-2xl font-semibold">
+              {detail.watchlist.name}
+            </h2>
+            <p className="text-sm text-muted-foreground">
+              Prices for {user.country === 2 ? "Northern Ireland" : "England & Wales"}, latest month loaded
+              against the month before: {monthsNote(detail) || "no months loaded yet"}.
+              {!detail.watchlist.canChange &&
+                " Shared with your licence: only its owner and your licence admin can change it."}
+            </p>
+          </div>
+          {detail.watchlist.canChange && (
+            <WatchlistSettings
+              key={`${detail.watchlist.id}:${detail.watchlist.name}`}
+              watchlist={detail.watchlist}
+              canShare={user.licenseId !== null}
+            />
+          )}
+          <WatchlistTable
+            watchlistId={detail.watchlist.id}
+            name={detail.watchlist.name}
+            rows={detail.entries
+              .map((entry) => toWatchlistRow(entry, detail.edition))
+              .sort((a, b) => String(a.name).localeCompare(String(b.name)))}
+            canChange={detail.watchlist.canChange}
+            emptyMessage={<EmptyWatchlist />}
+          />
+        </section>
+      ) : (
+        <section className="rounded-xl border bg-card p-6 text-sm" aria-labelledby="watchlists-empty">
+          <h2 id="watchlists-empty" className="text-lg font-semibold">
+            Follow the packs you dispense
+          </h2>
+          <p className="mt-2 text-muted-foreground">
+            A watchlist shows each pack&rsquo;s price this month and last, the change, any price concession
+            and anything that changed about it, and exports to CSV. Make one on the left, or open a pack from{" "}
+            <Link href="/drug-tariff-parts/partviiia" className="text-primary underline">
+              Part VIIIA
+            </Link>{" "}
+            and press &lsquo;Add to watchlist&rsquo;.
+          </p>
+        </section>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,74 @@
+import { describe, expect, it } from "vitest";
+
+import type { WatchlistEntry } from "./queries";
+import { flagsOf, toWatchlistRow } from "./rows";
+
+const entry: WatchlistEntry = {
+  kind: "drug",
+  code: "1000001",
+  name: "Amlodipine 5mg tablets",
+  packSize: 28,
+  unit: "tablet",
+  part: "viiia",
+  subPart: null,
+  pricePence: 150,
+  netPricePence: 120,
+  previousPricePence: 120,
+  category: "A",
+  previousCategory: "A",
+  concessionPence: null,
+  discontinued: false,
+  listedThisMonth: true,
+  listedLastMonth: true,
+};
+
+describe("a watched pack's row", () => {
+  it("gives the change since last month in pence and per cent", () => {
+    expect(toWatchlistRow(entry, 1)).toMatchObject({
+      name: "Amlodipine 5mg tablets",
+      pack: "28 tablet",
+      price: 150,
+      lastPrice: 120,
+      change: 30,
+      changePercent: 25,
+      concession: "None",
+      part: "Part VIIIA",
+      href: "/drug-info/1000001",
+      flags: null,
+    });
+  });
+
+  it("names the part as the reader's edition does", () => {
+    expect(toWatchlistRow(entry, 2).part).toBe("Part I");
+    expect(toWatchlistRow({ ...entry, kind: "appliance", part: "ix", subPart: "IXA" }, 1)).toMatchObject({
+      part: "Part IXA",
+      concession: null,
+      href: "/appliance-info/1000001",
+    });
+  });
+
+  it("has no change when either month has no price", () => {
+    expect(toWatchlistRow({ ...entry, previousPricePence: null, listedLastMonth: false }, 1)).toMatchObject({
+      change: null,
+      changePercent: null,
+    });
+  });
+
+  it("shows a concession granted this month", () => {
+    expect(toWatchlistRow({ ...entry, concessionPence: 300 }, 1)).toMatchObject({
+      concession: "Granted",
+      concessionPrice: 300,
+    });
+  });
+
+  it("flags a deletion, a discontinuation and a category change", () => {
+    expect(flagsOf({ ...entry, listedThisMonth: false, pricePence: null, category: null })).toEqual([
+      "Deleted",
+    ]);
+    expect(flagsOf({ ...entry, listedThisMonth: false, listedLastMonth: false })).toEqual([
+      "Not listed this month",
+    ]);
+    expect(flagsOf({ ...entry, discontinued: true })).toEqual(["Discontinued"]);
+    expect(flagsOf({ ...entry, previousCategory: "C" })).toEqual(["Category changed from C"]);
+  });
+});

@@ -1,0 +1,67 @@
+import type { DataColumn, DataRow } from "@/components/data-table/format";
+import { partLabel, type Edition } from "@/features/imports/parts";
+import { productPaths } from "@/features/tariff/product-metadata";
+
+import type { WatchlistEntry } from "./queries";
+
+/** The watchlist table's columns; each row also carries its pack's `kind` and `code` for the remove control. */
+export const watchlistColumns: DataColumn[] = [
+  { id: "name", header: "Name", priority: "name", hrefKey: "href" },
+  { id: "pack", header: "Pack", priority: "key" },
+  { id: "price", header: "Price", kind: "pence", priority: "key" },
+  { id: "netPrice", header: "Net price", kind: "pence", priority: "key" },
+  { id: "lastPrice", header: "Last month", kind: "pence" },
+  { id: "change", header: "Change", kind: "pence", priority: "key" },
+  { id: "changePercent", header: "Change %", kind: "percent" },
+  { id: "concession", header: "Concession", kind: "text" },
+  { id: "concessionPrice", header: "Concession price", kind: "pence" },
+  { id: "part", header: "Part" },
+  { id: "category", header: "Category" },
+  { id: "flags", header: "Flags" },
+  { id: "code", header: "SNOMED code", kind: "code", priority: "detail" },
+];
+
+const quantity = new Intl.NumberFormat("en-GB", { maximumFractionDigits: 3 });
+
+function packText(entry: WatchlistEntry): string | null {
+  if (entry.packSize === null) return entry.unit;
+  return [quantity.format(entry.packSize), entry.unit].filter(Boolean).join(" ");
+}
+
+/** What a reader should notice about a pack this month, in words. */
+export function flagsOf(entry: WatchlistEntry): string[] {
+  const flags: string[] = [];
+  if (!entry.listedThisMonth && entry.listedLastMonth) flags.push("Deleted");
+  else if (!entry.listedThisMonth) flags.push("Not listed this month");
+  if (entry.discontinued) flags.push("Discontinued");
+  if (entry.category !== null && entry.previousCategory !== null && entry.category !== entry.previousCategory)
+    flags.push(`Category changed from ${entry.previousCategory}`);
+  return flags;
+}
+
+/** One watched pack as a table row: the change is this month's price less last month's. */
+export function toWatchlistRow(entry: WatchlistEntry, edition: Edition): DataRow {
+  const change =
+    entry.pricePence !== null && entry.previousPricePence !== null
+      ? entry.pricePence - entry.previousPricePence
+      : null;
+  const changePercent =
+    change !== null && entry.previousPricePence ? (change / entry.previousPricePence) * 100 : null;
+  return {
+    kind: entry.kind,
+    code: entry.code,
+    href: `${productPaths[entry.kind]}/${entry.code}`,
+    name: entry.name ?? `Pack ${entry.code}`,
+    pack: packText(entry),
+    price: entry.pricePence,
+    netPrice: entry.netPricePence,
+    lastPrice: entry.previousPricePence,
+    change,
+    changePercent: changePercent === null ? null : Math.round(changePercent * 10) / 10,
+    concession: entry.kind === "drug" ? (entry.concessionPence === null ? "None" : "Granted") : null,
+    concessionPrice: entry.concessionPence,
+    part: entry.subPart ? `Part ${entry.subPart}` : partLabel(entry.part, edition),
+    category: entry.category,
+    flags: flagsOf(entry).join("; ") || null,
+  };
+}

@@ -1,0 +1,122 @@
+import { expectNoAxeViolations } from "../fixtures/axe";
+import { createPerson, queryRows } from "./database";
+import {
+  demo,
+  expect,
+  expectNoSidewaysScroll,
+  signInByApi,
+  test,
+  uniqueEmail,
+  waitForHydration,
+} from "./fixtures";
+
+/**
+ * A Part VIIIA pack listed in the latest England & Wales month; each project takes its own, so the
+ * phone and desktop runs of one test never touch the same row of the demo admin's watchlists.
+ */
+async function latestPack(offset: number) {
+  const [pack] = await queryRows<{ code: string; medicine: string }>(
+    `select vmpp_snomed_code as code, medicine from part_viiia_prices
+      where edition = 1 and vmpp_snomed_code is not null
+        and period = (select max(period) from part_viiia_prices where edition = 1)
+      order by medicine, vmpp_snomed_code offset ${offset} limit 1`,
+  );
+  return pack!;
+}
+
+test("the demo admin adds a pack from its page, sees it with prices on Watchlists, exports the CSV and removes it", async ({
+  page,
+  baseURL,
+}, testInfo) => {
+  // Several pages, each checked with axe: more than the default minute on a busy machine.
+  test.setTimeout(180_000);
+  const pack = await latestPack(10 + testInfo.project.name.length);
+  const listName = `Fridge lines ${testInfo.project.name} ${Date.now().toString(36)}`;
+  await signInByApi(page, baseURL!, demo.admin);
+
+  await page.goto("/manage-watchlists-login");
+  await expect(page.getByRole("heading", { level: 1, name: "Watchlists" })).toBeVisible();
+  const newName = page.getByLabel("New watchlist");
+  await waitForHydration(newName);
+  await newName.fill(listName);
+  await page.getByRole("button", { name: "Create" }).click();
+  await expect(page.getByRole("heading", { level: 2, name: listName })).toBeVisible();
+  await expect(page.getByText("No packs on this watchlist yet.")).toBeVisible();
+  await expectNoAxeViolations(page);
+  await expectNoSidewaysScroll(page);
+
+  await page.goto(`/drug-info/${pack.code}`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(pack.medicine);
+  const choice = page.getByLabel("Watchlist", { exact: true });
+  await waitForHydration(choice);
+  await choice.selectOption({ label: listName });
+  await page.getByRole("button", { name: `Add to watchlist ${pack.medicine}` }).click();
+  await expect(page.getByText(`Added to ${listName}.`)).toBeVisible();
+  await expect(page.getByRole("button", { name: `Remove from watchlist ${pack.medicine}` })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await expectNoSidewaysScroll(page);
+
+  await page.getByRole("link", { name: "View watchlist" }).click();
+  await expect(page.getByRole("heading", { level: 2, name: listName })).toBeVisible();
+  const table = page.getByRole("region", { name: `Packs on the watchlist ${listName}` });
+  const row = table.getByRole("row").filter({ hasText: pack.medicine });
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText(/£\d+\.\d\d/);
+  await expect(row).toContainText("Part VIIIA");
+  await expectNoAxeViolations(page);
+  await expectNoSidewaysScroll(page);
+
+  const download = page.waitForEvent("download");
+  await page.getByRole("button", { name: "Export CSV" }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^watchlist-fridge-lines-.+\.csv$/);
+  const csv = (await (await file.createReadStream()).toArray()).join("");
+  const lines = csv.trim().split(/\r?\n/);
+  expect(lines[0]).toBe(
+    "Name,Pack,Price,Net price,Last month,Change,Change %,Concession,Concession price,Part,Category,Flags,SNOMED code",
+  );
+  expect(lines).toHaveLength(2);
+  expect(lines[1]).toContain(pack.code);
+
+  await row.getByRole("button", { name: `Remove ${pack.medicine} from ${listName}` }).click();
+  await expect(page.getByText("No packs on this watchlist yet.")).toBeVisible();
+
+  // Leave the demo admin's watchlists as they were.
+  await page.getByRole("button", { name: "Delete watchlist" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Delete" }).click();
+  await expect(page.getByRole("heading", { level: 2, name: listName })).toHaveCount(0);
+});
+
+test("a visitor's 'Add to watchlist' signs them in and brings them back to the pack", async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  const pack = await latestPack(30 + testInfo.project.name.length);
+  const person = await createPerson(uniqueEmail("watch"), { subscribed: true });
+  await page.goto(`/drug-info/${pack.code}`);
+  await page.getByRole("link", { name: "Add to watchlist" }).click();
+  await expect(page).toHaveURL(/\/account-management\/signin\?redirect=%2Fdrug-info%2F\d+$/);
+  await page.getByLabel("Email").fill(person.email);
+  await page.getByLabel("Password").fill(person.password);
+  await page.getByRole("button", { name: "Login" }).click();
+  await expect(page).toHaveURL(new RegExp(`/drug-info/${pack.code}$`), { timeout: 30_000 });
+
+  const add = page.getByRole("button", { name: `Add to watchlist ${pack.medicine}` });
+  await waitForHydration(add);
+  await add.click();
+  await expect(page.getByText("Added to My watchlist.")).toBeVisible();
+  await page.goto("/manage-watchlists-login");
+  await expect(page.getByRole("heading", { level: 2, name: "My watchlist" })).toBeVisible();
+  await expect(page.getByRole("row").filter({ hasText: pack.medicine })).toHaveCount(1);
+
+  // Alerts are chosen beside the personal details.
+  await page.goto("/account-management/dashboard?section=personal-details");
+  const threshold = page.getByLabel("Smallest price change to tell me about (%)");
+  await waitForHydration(threshold);
+  await threshold.fill("5");
+  await page.getByRole("button", { name: "Save alert preferences" }).click();
+  await expect(page.getByText("Alert preferences saved")).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.reload();
+  await expect(page.getByLabel("Smallest price change to tell me about (%)")).toHaveValue("5");
+});
