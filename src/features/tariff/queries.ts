@@ -84,7 +84,8 @@ function containsPattern(term: string): string {
 }
 
 function contains(column: AnyPgColumn, term: string | undefined): SQL | undefined {
-  const trimmed = term?.trim();
+  // PostgreSQL text cannot hold a NUL character: a term with one would fail the query (a 500).
+  const trimmed = term?.replace(/\u0000/g, "").trim();
   return trimmed ? sql`${column} ilike ${containsPattern(trimmed)}` : undefined;
 }
 
