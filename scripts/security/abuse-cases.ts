@@ -100,7 +100,7 @@ export const abuseCases: AbuseCase[] = [
     id: 9,
     title: "XSS through input reflected in pages",
     tests: [
-      t("tests/e2e/xss.spec.ts", ""),
+      t("tests/security/xss.spec.ts", ""),
       t("tests/e2e/content-security-policy.spec.ts", "script in markup that reaches a page does not run"),
       t("tests/e2e/content-security-policy.spec.ts", "search terms, redirects and mailbox filters"),
     ],
