@@ -19,9 +19,13 @@ export type Match = {
   order: SQL[];
 };
 
-/** The term as matched: trimmed, spaces collapsed, accents removed, lower case. */
+/**
+ * The term as matched: trimmed, spaces collapsed, accents removed, lower case. Control characters
+ * count as spaces: PostgreSQL text cannot hold a NUL, so a term with one would fail the query.
+ */
 export function normaliseTerm(term: string | undefined): string {
   return (term ?? "")
+    .replace(/\p{Cc}/gu, " ")
     .normalize("NFD")
     .replace(/\p{Diacritic}/gu, "")
     .replace(/\s+/g, " ")

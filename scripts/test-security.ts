@@ -1,0 +1,555 @@
+import { spawn, spawnSync } from "node:child_process";
+import fs from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
+
+import { abuseCases } from "./security/abuse-cases";
+
+/**
+ * `npm run test:security`: the security evidence of issue 16, with its figures (docs/security.md
+ * records them). Not part of `npm test`: it runs for a quarter of an hour or more. Steps, each of
+ * which can be chosen with `--only=a,b`:
+ *
+ *   abuse   the tests of SECURITY.md's 15 abuse cases, on a real PostgreSQL: a table case → test → result
+ *   otp     (with abuse) guesses at an e-mailed code per address and hour
+ *   seats   the seat race: SEAT_RACE_ROUNDS (default 1,000) rounds of 20 concurrent adds for the last seat
+ *   kill    kill -9 during a real Part IX import (tests/security/import-kill.test.ts)
+ *   xss     50 XSS payloads through URL parameters, text inputs and an imported file (Playwright)
+ *   sqlmap  sqlmap against every route that takes input, on a server of its own
+ *
+ * Needs PostgreSQL at CI_POSTGRES_URL (default 127.0.0.1:5432, as scripts/ci-database.mjs), Debian's
+ * chromium, and sqlmap (`apt-get install sqlmap`). Writes everything to .test-results/security/.
+ */
+const require = createRequire(import.meta.url);
+const root = process.cwd();
+const out = path.resolve(process.env.SECURITY_OUT ?? ".test-results/security");
+const figuresDir = path.join(out, "figures");
+fs.rmSync(out, { recursive: true, force: true });
+fs.mkdirSync(figuresDir, { recursive: true });
+
+const allSteps = ["abuse", "seats", "kill", "xss", "sqlmap"] as const;
+type StepName = (typeof allSteps)[number];
+const only = process.argv.find((arg) => arg.startsWith("--only="))?.slice("--only=".length);
+const steps = new Set<StepName>(only ? (only.split(",") as StepName[]) : allSteps);
+const seatRounds = process.env.SEAT_RACE_ROUNDS ?? "1000";
+const port = process.env.E2E_PORT ?? "3190";
+const sqlmapLevel = process.env.SQLMAP_LEVEL ?? "2";
+/** Each route gets this long; a route still being tested then is reported as such, not as clean. */
+const sqlmapSeconds = Number(process.env.SQLMAP_SECONDS ?? 600);
+const dataDir = process.env.E2E_DATA_DIR ?? ".data-security";
+
+function binOf(pkg: string, file: string): string {
+  return path.join(path.dirname(require.resolve(`${pkg}/package.json`)), file);
+}
+
+function run(command: string, args: string[], env: Record<string, string> = {}, quiet = false) {
+  return new Promise<number>((resolve) => {
+    const child = spawn(command, args, {
+      stdio: quiet ? "ignore" : "inherit",
+      env: { ...process.env, ...env },
+    });
+    child.on("exit", (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+  });
+}
+
+function readJson<T>(file: string): T | undefined {
+  try {
+    return JSON.parse(fs.readFileSync(file, "utf8")) as T;
+  } catch {
+    return undefined;
+  }
+}
+
+function figure<T = Record<string, unknown>>(name: string): T | undefined {
+  return readJson<T>(path.join(figuresDir, `${name}.json`));
+}
+
+const lines: string[] = [];
+function say(line = "") {
+  console.log(line);
+  lines.push(line);
+}
+function table(header: string[], rows: string[][]) {
+  say(`| ${header.join(" | ")} |`);
+  say(`|${header.map(() => "---").join("|")}|`);
+  for (const row of rows) say(`| ${row.map((cell) => cell.replace(/\|/g, "\\|")).join(" | ")} |`);
+}
+
+const verdicts: { step: string; ok: boolean; note: string }[] = [];
+
+// ---- a throwaway database on the real PostgreSQL server -------------------------------------------
+const dbName = `tariffscope_security_${process.pid}`;
+function ciDatabase(action: "create" | "drop"): string | undefined {
+  const result = spawnSync(process.execPath, ["scripts/ci-database.mjs", action, dbName], {
+    encoding: "utf8",
+  });
+  if (result.status !== 0) {
+    console.error(result.stderr.trim());
+    return undefined;
+  }
+  return result.stdout.trim();
+}
+const needsServer = steps.has("abuse") || steps.has("seats") || steps.has("kill");
+const databaseUrl = needsServer ? ciDatabase("create") : undefined;
+if (needsServer && !databaseUrl) {
+  console.error("test:security needs a PostgreSQL server (CI_POSTGRES_URL, default 127.0.0.1:5432).");
+  process.exit(1);
+}
+process.on("exit", () => {
+  if (databaseUrl) ciDatabase("drop");
+});
+
+type VitestReport = {
+  testResults: {
+    name: string;
+    assertionResults: { fullName: string; title: string; status: string; ancestorTitles: string[] }[];
+  }[];
+};
+
+async function vitest(name: string, files: string[], env: Record<string, string>, extra: string[] = []) {
+  const report = path.join(out, `${name}.vitest.json`);
+  const code = await run(process.execPath, [binOf("vitest", "vitest.mjs"), "run", ...extra, ...files], {
+    DATABASE_URL: databaseUrl ?? "",
+    SECURITY_FIGURES_DIR: figuresDir,
+    VITEST_JSON_REPORT: report,
+    ...env,
+  });
+  return { code, report: readJson<VitestReport>(report) };
+}
+
+type Outcome = { file: string; fullName: string; status: string };
+
+function vitestOutcomes(report: VitestReport | undefined): Outcome[] {
+  return (report?.testResults ?? []).flatMap((file) =>
+    file.assertionResults.map((test) => ({
+      file: path.relative(root, file.name),
+      fullName: [...test.ancestorTitles, test.title].join(" > "),
+      status: test.status,
+    })),
+  );
+}
+
+type PlaywrightSuite = {
+  title: string;
+  file: string;
+  suites?: PlaywrightSuite[];
+  specs?: { title: string; file: string; tests: { projectName: string; status: string }[] }[];
+};
+
+function playwrightOutcomes(report: { suites: PlaywrightSuite[] } | undefined): Outcome[] {
+  const outcomes: Outcome[] = [];
+  const walk = (suite: PlaywrightSuite, titles: string[]) => {
+    for (const spec of suite.specs ?? [])
+      for (const test of spec.tests)
+        outcomes.push({
+          file: spec.file.startsWith("tests/") ? spec.file : `tests/${spec.file}`,
+          fullName: [...titles, spec.title, `[${test.projectName}]`].join(" > "),
+          status: test.status === "expected" ? "passed" : test.status === "skipped" ? "skipped" : "failed",
+        });
+    for (const child of suite.suites ?? [])
+      walk(child, suite.file === suite.title ? titles : [...titles, suite.title]);
+  };
+  for (const suite of report?.suites ?? []) walk(suite, []);
+  return outcomes;
+}
+
+// ---- xss (and the browser tests of abuse cases 9 and 11) --------------------------------------------
+let browserOutcomes: Outcome[] = [];
+async function xssStep() {
+  const report = path.join(out, "playwright.json");
+  const code = await run(
+    process.execPath,
+    [binOf("@playwright/test", "cli.js"), "test", "--config", "playwright.security.config.ts"],
+    {
+      PLAYWRIGHT_JSON_REPORT: report,
+      SECURITY_FIGURES_DIR: figuresDir,
+      E2E_PORT: port,
+      E2E_DATA_DIR: dataDir,
+    },
+  );
+  browserOutcomes = playwrightOutcomes(readJson(report));
+  const xss = fs
+    .readdirSync(figuresDir)
+    .filter((file) => file.startsWith("xss-"))
+    .map((file) =>
+      readJson<{ surface: string; renders: number; payloads: number; ran: number; stored?: number }>(
+        path.join(figuresDir, file),
+      )!,
+    );
+  say("\n## XSS: 50 payloads through URL parameters, text inputs and an imported file\n");
+  table(
+    ["surface", "payloads", "pages checked", "ran / dialogs / live markup"],
+    xss.map((row) => [
+      row.surface + (row.stored !== undefined ? ` (${row.stored} stored)` : ""),
+      String(row.payloads),
+      String(row.renders),
+      String(row.ran),
+    ]),
+  );
+  const xssTests = browserOutcomes.filter((test) => test.file.endsWith("xss.spec.ts"));
+  const failed = xssTests.filter((test) => test.status !== "passed");
+  say(
+    `\nXSS: ${xssTests.length - failed.length} of ${xssTests.length} surfaces inert, ${xss.reduce((n, row) => n + row.renders, 0)} pages checked.`,
+  );
+  for (const test of failed) say(`  not inert or not run: ${test.fullName}`);
+  verdicts.push({
+    step: "xss",
+    ok: code === 0 && failed.length === 0 && xssTests.length > 0,
+    note: `${xssTests.length} surfaces`,
+  });
+}
+
+// ---- abuse cases -----------------------------------------------------------------------------------
+async function abuseStep() {
+  const files = [...new Set(abuseCases.flatMap((c) => c.tests.map((t) => t.file)))].filter(
+    (file) => !file.endsWith(".spec.ts"),
+  );
+  const { code, report } = await vitest("abuse", files, { SEAT_RACE_ROUNDS: "50" });
+  const outcomes = [...vitestOutcomes(report), ...browserOutcomes];
+  say("\n## The 15 abuse cases of SECURITY.md §3\n");
+  const rows: string[][] = [];
+  let casesOk = 0;
+  for (const abuse of abuseCases) {
+    let caseOk = true;
+    for (const test of abuse.tests) {
+      const matched = outcomes.filter((o) => o.file === test.file && o.fullName.includes(test.name));
+      const browser = test.file.endsWith(".spec.ts");
+      const passed = matched.filter((o) => o.status === "passed").length;
+      const failed = matched.filter((o) => o.status === "failed").length;
+      const result =
+        matched.length === 0
+          ? browser && !steps.has("xss")
+            ? "run by the xss step"
+            : "NOT FOUND"
+          : failed > 0
+            ? `FAILED (${failed} of ${matched.length})`
+            : passed === 0
+              ? `skipped (${matched.length})`
+              : `refused (${passed} test${passed > 1 ? "s" : ""} passed)`;
+      if (
+        failed > 0 ||
+        (matched.length === 0 && !(browser && !steps.has("xss"))) ||
+        (matched.length > 0 && passed === 0)
+      )
+        caseOk = false;
+      rows.push([String(abuse.id), abuse.title, `${test.file}: ${test.name || "(all)"}`, result]);
+    }
+    if (abuse.gaps) rows.push([String(abuse.id), "", `not covered: ${abuse.gaps}`, "gap"]);
+    if (caseOk) casesOk += 1;
+  }
+  table(["case", "abuse", "test", "result"], rows);
+  say(
+    `\nAbuse cases: ${casesOk} of ${abuseCases.length} refused by every test mapped to them (exit code ${code}).`,
+  );
+  verdicts.push({
+    step: "abuse cases",
+    ok: code === 0 && casesOk === abuseCases.length,
+    note: `${casesOk}/${abuseCases.length}`,
+  });
+
+  const greedy = figure<{ guessesPerClockHour: number[]; worstSixtyMinuteSpan: number }>("otp-greedy");
+  const edge = figure<{ worstSixtyMinuteSpan: number }>("otp-window-edge");
+  say("\n## Guesses at an e-mailed code, per address\n");
+  if (greedy && edge) {
+    say(`Greedy attacker (new code whenever allowed, fresh client address per request, 3 simulated hours):`);
+    say(
+      `  guesses per clock hour: ${greedy.guessesPerClockHour.join(", ")}; worst 60-minute span: ${greedy.worstSixtyMinuteSpan}`,
+    );
+    say(`Attacker who times the fixed hourly window: worst 60-minute span: ${edge.worstSixtyMinuteSpan}`);
+    verdicts.push({
+      step: "otp guesses",
+      ok: Math.max(...greedy.guessesPerClockHour) <= 15,
+      note: `${Math.max(...greedy.guessesPerClockHour)}/hour, ${edge.worstSixtyMinuteSpan} at the window edge`,
+    });
+  } else {
+    say("OTP figures missing (tests/integration/otp-guessing.test.ts did not record them).");
+    verdicts.push({ step: "otp guesses", ok: false, note: "no figures" });
+  }
+}
+
+// ---- seat race ----------------------------------------------------------------------------------------
+async function seatStep() {
+  const { code } = await vitest(
+    "seats",
+    ["src/features/licences/seat-race.integration.test.ts"],
+    { SEAT_RACE_ROUNDS: seatRounds },
+    ["-t", "goes to exactly one of them"],
+  );
+  const race = figure<{
+    rounds: number;
+    concurrentAdds: number;
+    overruns: number;
+    roundsWithoutExactlyOneWinner: number;
+    seconds: number;
+  }>("seat-race");
+  say("\n## Seat race on PostgreSQL\n");
+  if (race)
+    say(
+      `${race.rounds} rounds of ${race.concurrentAdds} concurrent adds for the last seat: ${race.overruns} overruns, ${race.roundsWithoutExactlyOneWinner} rounds without exactly one winner (${race.seconds} s).`,
+    );
+  else say("No seat-race figure: the test did not run to the end.");
+  verdicts.push({
+    step: "seat race",
+    ok: code === 0 && race?.overruns === 0,
+    note: race ? `${race.rounds} rounds, ${race.overruns} overruns` : "no figure",
+  });
+}
+
+// ---- kill -9 during a real import ---------------------------------------------------------------------
+async function killStep() {
+  const { code } = await vitest("kill", ["tests/security/import-kill.test.ts"], {}, [
+    "--config",
+    "vitest.security.config.ts",
+  ]);
+  const kill = figure<{
+    file: string;
+    previousMonthRows: number;
+    kills: { delayMs: number; killedWhileSaving: boolean; juneWhole: boolean; julyRows: number }[];
+  }>("import-kill");
+  say("\n## kill -9 during a real Part IX import\n");
+  if (kill) {
+    say(
+      `Previous month (June 2026, NHSBSA's file): ${kill.previousMonthRows.toLocaleString("en-GB")} rows. ${kill.file} killed with SIGKILL while saving:`,
+    );
+    table(
+      ["killed after saving began", "killed mid-import", "previous month whole", "rows of the killed month"],
+      kill.kills.map((k) => [
+        `${k.delayMs} ms`,
+        k.killedWhileSaving ? "yes" : "no (it had finished)",
+        k.juneWhole ? "yes" : "NO",
+        String(k.julyRows),
+      ]),
+    );
+  } else say("No figure: the real files are missing or the test failed.");
+  verdicts.push({
+    step: "kill -9 import",
+    ok: code === 0 && !!kill,
+    note: kill ? `${kill.kills.length} kills` : "no figure",
+  });
+}
+
+// ---- sqlmap -----------------------------------------------------------------------------------------
+async function waitForHealth(base: string, timeoutMs: number) {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) return true;
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+  return false;
+}
+
+async function sqlmapStep() {
+  say("\n## sqlmap against every route that takes input\n");
+  const which = spawnSync("sqlmap", ["--version"], { encoding: "utf8" });
+  if (which.status !== 0) {
+    say("sqlmap is not installed (apt-get install -y sqlmap): step not run.");
+    verdicts.push({ step: "sqlmap", ok: false, note: "not installed" });
+    return;
+  }
+  const base = `http://localhost:${port}`;
+  const server = spawn(process.execPath, ["scripts/e2e-server.mjs"], {
+    env: {
+      ...process.env,
+      PORT: port,
+      DATA_DIR: dataDir,
+      DATABASE_URL: "",
+      LOG_LEVEL: "error",
+      TRUSTED_PROXIES: "127.0.0.1,::1,::ffff:127.0.0.1",
+    },
+    stdio: "ignore",
+    detached: true,
+  });
+  try {
+    if (!(await waitForHealth(base, 600_000))) throw new Error("the server did not start");
+    const signIn = await fetch(`${base}/api/auth/sign-in/email`, {
+      method: "POST",
+      headers: { origin: base, "content-type": "application/json", "x-forwarded-for": "198.18.200.1" },
+      body: JSON.stringify({ email: "delegate@demo.tariffscope.test", password: "tariffscope-demo-1" }),
+    });
+    const cookie = signIn.headers
+      .getSetCookie()
+      .map((value) => value.split(";")[0])
+      .join("; ");
+    if (!signIn.ok || !cookie) throw new Error(`could not sign in the demo subscriber (${signIn.status})`);
+    const json = (data: string) => [
+      "--method=POST",
+      `--data=${data}`,
+      `--headers=Content-Type: application/json\nOrigin: ${base}`,
+    ];
+    const month = new Date().toISOString().slice(0, 7);
+    const targets: { route: string; args: string[]; signedIn?: boolean }[] = [
+      {
+        route: "GET /drug-tariff-parts/partviiia (searchTerm, month, category)",
+        args: [
+          `-u`,
+          `${base}/drug-tariff-parts/partviiia?searchTerm=amlo&month=${month}&category=A`,
+          "-p",
+          "searchTerm,month,category",
+        ],
+        signedIn: true,
+      },
+      {
+        route: "GET /api/lists/[id]/rows (id, searchTerm, month, category)",
+        args: [`-u`, `${base}/api/lists/partviiia*/rows?searchTerm=amlo&month=${month}&category=A`],
+        signedIn: true,
+      },
+      {
+        route: "GET /insights/price-changes-partviiia (month)",
+        args: [`-u`, `${base}/insights/price-changes-partviiia?month=${month}`, "-p", "month"],
+        signedIn: true,
+      },
+      {
+        route: "GET /signed-in/[kind]/[code] (code, from)",
+        args: [`-u`, `${base}/signed-in/drug/1234*?from=%2Fdrug-tariff-parts%2Fpartviiia`],
+        signedIn: true,
+      },
+      { route: "GET /drug-info/[code]", args: [`-u`, `${base}/drug-info/1234*`] },
+      { route: "GET /brand-info/[code]", args: [`-u`, `${base}/brand-info/1234*`] },
+      { route: "GET /appliance-info/[code]", args: [`-u`, `${base}/appliance-info/1234*`] },
+      { route: "GET /blog/[slug]", args: [`-u`, `${base}/blog/what-is-part-ix*`] },
+      { route: "GET /sitemaps/[file]", args: [`-u`, `${base}/sitemaps/drug-info-1*.xml`] },
+      {
+        route: "GET /account-management/signin (redirect, email)",
+        args: [
+          `-u`,
+          `${base}/account-management/signin?redirect=%2Fdashboard&email=a%40example.test`,
+          "-p",
+          "redirect,email",
+        ],
+      },
+      {
+        route: "GET /account-management/unsubscribe (token)",
+        args: [`-u`, `${base}/account-management/unsubscribe?token=abc`, "-p", "token"],
+      },
+      {
+        route: "GET /account-management/delegate-signup (token)",
+        args: [
+          `-u`,
+          `${base}/account-management/delegate-signup?token=abcdefghijklmnopqrstuvwxyz`,
+          "-p",
+          "token",
+        ],
+      },
+      {
+        route: "GET /api/dev/mailbox (to)",
+        args: [`-u`, `${base}/api/dev/mailbox?to=a%40example.test`, "-p", "to"],
+      },
+      {
+        route: "POST /api/email/unsubscribe (token)",
+        args: [
+          `-u`,
+          `${base}/api/email/unsubscribe?token=abc`,
+          "--method=POST",
+          "--data=List-Unsubscribe=One-Click",
+          "-p",
+          "token",
+        ],
+      },
+      {
+        route: "POST /api/analytics/page-view (path, referrer)",
+        args: [
+          `-u`,
+          `${base}/api/analytics/page-view`,
+          ...json('{"path":"/blog*","referrer":"https://example.test/*"}'),
+        ],
+      },
+      {
+        route: "POST /api/auth/sign-in/email (email, password)",
+        args: [
+          `-u`,
+          `${base}/api/auth/sign-in/email`,
+          ...json('{"email":"a@example.test*","password":"not-the-password*"}'),
+        ],
+      },
+      {
+        route: "POST /api/auth/email-otp/verify-email (email, otp)",
+        args: [
+          `-u`,
+          `${base}/api/auth/email-otp/verify-email`,
+          ...json('{"email":"a@example.test*","otp":"123456*"}'),
+        ],
+      },
+      {
+        route: "POST /api/auth/request-password-reset (email)",
+        args: [
+          `-u`,
+          `${base}/api/auth/request-password-reset`,
+          ...json('{"email":"a@example.test*","redirectTo":"/account-management/update-password"}'),
+        ],
+      },
+      {
+        route: "POST /api/portal (body)",
+        args: [`-u`, `${base}/api/portal`, ...json('{"x":"1*"}')],
+        signedIn: true,
+      },
+    ];
+    const rows: string[][] = [];
+    let clean = 0;
+    for (const [index, target] of targets.entries()) {
+      const outputDir = path.join(out, "sqlmap", String(index));
+      const started = Date.now();
+      const log = path.join(out, "sqlmap", `${index}.log`);
+      fs.mkdirSync(path.dirname(log), { recursive: true });
+      const result = spawnSync(
+        "sqlmap",
+        [
+          ...target.args,
+          ...(target.signedIn ? [`--cookie=${cookie}`] : []),
+          "--batch",
+          `--level=${sqlmapLevel}`,
+          "--risk=1",
+          "--threads=4",
+          "--time-sec=2",
+          "--tamper=xforwardedfor",
+          "--flush-session",
+          "--disable-coloring",
+          `--output-dir=${outputDir}`,
+        ],
+        { encoding: "utf8", maxBuffer: 64 * 1024 * 1024, timeout: sqlmapSeconds * 1000 },
+      );
+      const text = `${result.stdout}\n${result.stderr}`;
+      fs.writeFileSync(log, text);
+      const requests = /(\d+) HTTP\(s\) requests/.exec(text)?.[1] ?? "?";
+      const verdict =
+        /appears to be injectable|is vulnerable|sqlmap identified the following injection point/i.test(text)
+          ? "INJECTABLE"
+          : /all tested parameters do not appear to be injectable/i.test(text)
+            ? "not injectable"
+            : `no verdict (${(/\[CRITICAL\] ([^\n]+)/.exec(text)?.[1] ?? "see log").slice(0, 80)})`;
+      if (verdict === "not injectable") clean += 1;
+      rows.push([target.route, verdict, requests, `${Math.round((Date.now() - started) / 1000)} s`]);
+      console.log(`sqlmap ${index + 1}/${targets.length}: ${target.route}: ${verdict}`);
+    }
+    table(["route", "sqlmap verdict", "requests", "time"], rows);
+    say(
+      `\nsqlmap ${which.stdout.trim()}, --level=2 --risk=1: ${clean} of ${targets.length} routes "all tested parameters do not appear to be injectable".`,
+    );
+    verdicts.push({ step: "sqlmap", ok: clean === targets.length, note: `${clean}/${targets.length} clean` });
+  } catch (error) {
+    say(`sqlmap step failed: ${(error as Error).message}`);
+    verdicts.push({ step: "sqlmap", ok: false, note: (error as Error).message });
+  } finally {
+    try {
+      process.kill(-server.pid!, "SIGTERM");
+    } catch {
+      // already gone
+    }
+  }
+}
+
+say(`# npm run test:security, ${new Date().toISOString()}`);
+if (steps.has("xss")) await xssStep();
+if (steps.has("abuse")) await abuseStep();
+if (steps.has("seats")) await seatStep();
+if (steps.has("kill")) await killStep();
+if (steps.has("sqlmap")) await sqlmapStep();
+
+say("\n## Summary\n");
+for (const verdict of verdicts) say(`${verdict.ok ? "PASS" : "FAIL"}  ${verdict.step}: ${verdict.note}`);
+fs.writeFileSync(path.join(out, "report.md"), `${lines.join("\n")}\n`);
+say(`\nReport: ${path.relative(root, path.join(out, "report.md"))}`);
+process.exitCode = verdicts.every((verdict) => verdict.ok) ? 0 : 1;
