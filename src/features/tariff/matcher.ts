@@ -24,14 +24,15 @@ export type Match = {
  * count as spaces: PostgreSQL text cannot hold a NUL, so a term with one would fail the query.
  */
 export function normaliseTerm(term: string | undefined): string {
-  return (term ?? "")
-    .replace(/\p{Cc}/gu, " ")
+  return withoutControls(term)
     .normalize("NFD")
     .replace(/\p{Diacritic}/gu, "")
     .replace(/\s+/g, " ")
     .trim()
     .toLowerCase();
 }
+
+const withoutControls = (term: string | undefined) => (term ?? "").replace(/\p{Cc}/gu, " ");
 
 /** The user's own `%`, `_` and `\` taken literally in a LIKE pattern. */
 const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -43,7 +44,7 @@ const regexLiteral = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&
  * numbers, which may hold capital letters: only a single word can be one.
  */
 export function matchCode(term: string | undefined, codes: AnyPgColumn[]): SQL | undefined {
-  const trimmed = (term ?? "").trim();
+  const trimmed = withoutControls(term).trim();
   if (!trimmed || /\s/.test(trimmed) || codes.length === 0) return undefined;
   const spellings = [...new Set([trimmed, trimmed.toUpperCase()])];
   return or(...codes.map((c) => inArray(c, spellings)));
