@@ -215,6 +215,14 @@ describe("GET /api/dev/mailbox", () => {
     expect(new Date(messages[1].createdAt).getTime()).not.toBeNaN();
   });
 
+  it("answers an address with a control character (as a NUL) with no messages, not a server error", async () => {
+    const to = uniqueAddress();
+    await sendCode(to, "100003");
+    const response = await mailbox(`?to=${encodeURIComponent(`${to}\u0000`)}`);
+    expect(response.status).toBe(200);
+    expect((await response.json()).messages).toEqual([]);
+  });
+
   it("never lists everyone's messages: it needs the recipient's address", async () => {
     await sendCode(uniqueAddress(), "100002");
     for (const query of ["", "?to=", "?to=%20", "?limit=50"]) {

@@ -25,6 +25,8 @@ export async function storeInOutbox(message: Omit<OutboxMessage, "id" | "created
 export async function readOutbox(options: { to?: string; limit?: number } = {}): Promise<OutboxMessage[]> {
   const limit = Math.min(Math.max(Math.trunc(options.limit ?? 50), 1), 200);
   const to = options.to?.trim().toLowerCase();
+  // No address holds a control character, and PostgreSQL text cannot hold a NUL at all.
+  if (to && /\p{Cc}/u.test(to)) return [];
   return getDb()
     .select()
     .from(devOutbox)
