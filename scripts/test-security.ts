@@ -6,7 +6,7 @@ import path from "node:path";
 import { abuseCases } from "./security/abuse-cases";
 
 /**
- * `npm run test:security`: the security evidence of issue 16, with its figures (docs/security.md
+ * `npm run test:security`: the security evidence, with its figures (docs/security.md
  * records them). Not part of `npm test`: it runs for a quarter of an hour or more. Steps, each of
  * which can be chosen with `--only=a,b`:
  *

@@ -14,7 +14,7 @@ const pounds = (pence: number) => `£${(pence / 100).toFixed(2)}`;
 async function chooseCountry(page: Page, name: "England & Wales" | "Northern Ireland") {
   const menu = await openAppMenu(page);
   const radio = menu.getByRole("radio", { name });
-  // The choice changes only once the profile is saved (SPEC §4): click, then wait for it.
+  // The choice changes only once the profile is saved: click, then wait for it.
   await radio.click();
   await expect(radio).toBeChecked();
   if (page.viewportSize()!.width < 768) await page.keyboard.press("Escape");

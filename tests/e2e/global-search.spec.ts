@@ -4,7 +4,7 @@ import { expectNoAxeViolations } from "../fixtures/axe";
 import { createPerson, queryRows } from "./database";
 import { demo, expect, openAppMenu, signInByApi, test, uniqueEmail } from "./fixtures";
 
-/** The global search dialog (SPEC §2.8): opened anywhere in the app, by name, misspelling or code. */
+/** The global search dialog: opened anywhere in the app, by name, misspelling or code. */
 
 const searchBox = (page: Page) => page.getByRole("combobox", { name: "Search the whole of TariffScope" });
 const dialog = (page: Page) => page.getByRole("dialog", { name: "Search" });

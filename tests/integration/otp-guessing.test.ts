@@ -13,7 +13,7 @@ import { recordSecurityFigure } from "@tests/fixtures/security-figures";
 
 /**
  * How many guesses at an e-mailed code an attacker gets per address (SECURITY.md R5, R6, abuse case 4;
- * issue 16: at most 15 an hour). The attacker is as strong as we can make them: a fresh client address
+ * the target is at most 15 an hour). The attacker is as strong as we can make them: a fresh client address
  * for every request (so no per-address limit of Better Auth's applies), asking for a new code whenever
  * one is allowed and guessing until each code is dead. A guess counts when the server checked it against
  * a live code (`INVALID_OTP`): had it been right, it would have signed the attacker in. The clock is

@@ -22,7 +22,7 @@ import { actAs } from "@tests/fixtures/request-context";
 
 vi.mock("next/headers", async () => (await import("@tests/fixtures/request-context")).nextHeaders);
 
-/** The global search (SPEC §2.8): who may search, what a term may be, and which pack comes first. */
+/** The global search: who may search, what a term may be, and which pack comes first. */
 const database = setupTestDatabase();
 const origin = "http://localhost:3000";
 const period = "2026-03-01";

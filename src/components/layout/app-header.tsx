@@ -12,7 +12,7 @@ import { AppNavigation } from "./app-navigation";
 import { Logo } from "./logo";
 
 /**
- * The mobile bar (SPEC §2.6): below 768px signed-in users get a search button (the global search) and a side menu holding
+ * The mobile bar: below 768px signed-in users get a search button (the global search) and a side menu holding
  * the same entries as the desktop sidebar.
  */
 export function AppHeader() {

@@ -43,7 +43,7 @@ const linkIcons: Record<string, LucideIcon> = {
 };
 
 /**
- * The signed-in menu (SPEC §2.7), shared by the desktop sidebar and the mobile side menu. `compact`
+ * The signed-in menu, shared by the desktop sidebar and the mobile side menu. `compact`
  * hides the labels visually (they stay for screen readers) while the sidebar is collapsed.
  */
 export function AppNavigation({
@@ -212,7 +212,7 @@ function MenuGroup({
 }
 
 /**
- * The menu's search box (SPEC §2.7): it opens the global search, which also opens with Ctrl+K / ⌘K.
+ * The menu's search box: it opens the global search, which also opens with Ctrl+K / ⌘K.
  * A button drawn as a box, so that moving through the menu with Tab never opens a dialog.
  */
 function SearchBox({ compact, onOpen }: { compact: boolean; onOpen?: () => void }) {

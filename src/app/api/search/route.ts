@@ -13,7 +13,7 @@ export const dynamic = "force-dynamic";
 const maxTermLength = 100;
 
 /**
- * The global search (SPEC §2.8): `q`, optionally `parts` (comma-separated) and `month` (YYYY-MM).
+ * The global search: `q`, optionally `parts` (comma-separated) and `month` (YYYY-MM).
  * Signed-in subscribers only; the edition is the session's.
  */
 export const GET = handleRoute("search", async (request) => {

@@ -43,7 +43,7 @@ type Section = {
   results: Result[];
 };
 
-/** SPEC §2.8: Enter searches from 2 characters; the Search button needs 3. */
+/** Enter searches from 2 characters; the Search button needs 3. */
 const minTermToSearch = 2;
 const minTermForButton = 3;
 /** How long typing rests before the results follow it. */
@@ -91,7 +91,7 @@ function useExcludedParts(userId: string, country: 1 | 2) {
 }
 
 /**
- * The global search (SPEC §2.8): a dialog opened from the menu's search box, the phone bar's
+ * The global search: a dialog opened from the menu's search box, the phone bar's
  * search button, or Ctrl+K / ⌘K anywhere in the signed-in app. Results follow typing from two
  * characters; an answer to an older term never replaces a newer one (its request is cancelled).
  */
