@@ -7,7 +7,11 @@ import path from "node:path";
  * `npm test`: lint, then every Vitest project (unit, components, integration), then the Playwright
  * journeys against a production build. Prints one plain `N passed, N failed` line and writes it to
  * TEST_SUMMARY_FILE (for .ci/run, which adds up several runs). E2E=0 skips the browser tests.
+ * DATABASE_TESTS_ONLY=1 runs only the tests whose outcome depends on the database (Vitest's
+ * integration project): lint, unit and component tests never read it, so a second run on another
+ * database repeats just these.
  */
+const databaseTestsOnly = process.env.DATABASE_TESTS_ONLY === "1";
 const require = createRequire(import.meta.url);
 const resultsDir = path.resolve(".test-results");
 fs.mkdirSync(resultsDir, { recursive: true });
@@ -45,7 +49,8 @@ async function lint(): Promise<Step> {
 async function vitest(): Promise<Step> {
   const report = path.join(resultsDir, "vitest.json");
   fs.rmSync(report, { force: true });
-  const code = await run(binOf("vitest", "vitest.mjs"), ["run"], { VITEST_JSON_REPORT: report });
+  const args = databaseTestsOnly ? ["run", "--project", "integration"] : ["run"];
+  const code = await run(binOf("vitest", "vitest.mjs"), args, { VITEST_JSON_REPORT: report });
   const json = readJson<{ numPassedTests: number; numFailedTests: number; numFailedTestSuites: number }>(
     report,
   );
@@ -68,8 +73,8 @@ async function playwright(): Promise<Step> {
   return { name: "playwright", passed: json.stats.expected, failed };
 }
 
-const steps: Step[] = [await lint(), await vitest()];
-if (process.env.E2E === "0") console.log("\nBrowser tests skipped (E2E=0).");
+const steps: Step[] = databaseTestsOnly ? [await vitest()] : [await lint(), await vitest()];
+if (process.env.E2E === "0" || databaseTestsOnly) console.log("\nBrowser tests skipped.");
 else steps.push(await playwright());
 
 const passed = steps.reduce((sum, step) => sum + step.passed, 0);
