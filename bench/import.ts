@@ -13,6 +13,7 @@ import { startEmbeddedDatabase } from "../src/db/embedded";
 import { migrateDatabase } from "../src/db/migrate";
 import { loadSampleData } from "../src/features/imports/sample/load";
 import { importFile } from "../src/features/imports/service";
+import { realDataDir } from "../tests/fixtures/real-data";
 
 /**
  * `npm run bench:import`: how long imports take and how much memory they need, on the database
@@ -23,7 +24,6 @@ import { importFile } from "../src/features/imports/service";
  * replace a month that is already loaded with its previous month beside it, so the derived data
  * (changes, net prices) is computed as in a real monthly import.
  */
-const realData = path.resolve(process.cwd(), "../shared/data/real");
 const tsx = createRequire(import.meta.url).resolve("tsx/cli");
 
 type CaseResult = { seconds: number; rows: number; peakRssMb: number; status: string };
@@ -42,15 +42,15 @@ const cases: Case[] = [
   {
     name: "Part VIIIA, one real month (Jan 2026, 3,590 rows)",
     target: { seconds: 1 },
-    setup: [path.join(realData, "costmos-processed/drug_tariff_viii_a_202512.csv")],
-    timed: path.join(realData, "costmos-processed/drug_tariff_viii_a_202601.csv"),
+    setup: [path.join(realDataDir, "costmos-processed/drug_tariff_viii_a_202512.csv")],
+    timed: path.join(realDataDir, "costmos-processed/drug_tariff_viii_a_202601.csv"),
     runs: 5,
   },
   {
     name: "Part IX, one real month (Jun 2026, 66,445 rows)",
     target: { seconds: 10, rssMb: 300 },
-    setup: [path.join(realData, "costmos-processed/drug_tariff_ix_202605.csv.gz")],
-    timed: path.join(realData, "costmos-processed/drug_tariff_ix_202606.csv.gz"),
+    setup: [path.join(realDataDir, "costmos-processed/drug_tariff_ix_202605.csv.gz")],
+    timed: path.join(realDataDir, "costmos-processed/drug_tariff_ix_202606.csv.gz"),
     runs: 3,
   },
   { name: "the whole 24-month sample", target: { seconds: 60 }, setup: [], timed: "sample", runs: 1 },
@@ -128,8 +128,8 @@ async function freshDatabase(): Promise<{ url: string; drop: () => Promise<void>
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 async function main(): Promise<void> {
-  if (!fs.existsSync(realData)) {
-    console.log(`The real files are not at ${realData}: only the sample is measured.`);
+  if (!fs.existsSync(realDataDir)) {
+    console.log(`The real files are not at ${realDataDir}: only the sample is measured.`);
   }
   const database = process.env.DATABASE_URL ? "PostgreSQL (DATABASE_URL)" : "embedded PGlite";
   // The machine may be shared: the load average says how much the figures can be trusted.

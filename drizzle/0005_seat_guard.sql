@@ -1,7 +1,7 @@
 -- The seat limit, held by the database itself (SECURITY.md R18, §4): a profile may join a licence only
 -- while the licence has a free seat. The licence row is locked first, so concurrent joins queue up and
 -- each counts the others' committed members. Seats lowered by the provider (a smaller plan) are allowed
--- to leave a licence over its limit: the app then asks its admin to remove users (SPEC §2.15).
+-- to leave a licence over its limit: the app then asks its admin to remove users (product §2.15).
 CREATE OR REPLACE FUNCTION enforce_licence_seats() RETURNS trigger
 LANGUAGE plpgsql AS $$
 DECLARE

@@ -8,7 +8,7 @@ import { isMain } from "./lib/is-main";
 
 /**
  * Renders content/policies/privacy-policy.md to the fixed PDF the privacy policy page embeds
- * (SPEC §2.11: "a fixed PDF dated 01-09-24"). The same Markdown is the page's plain-HTML fallback,
+ * (product §2.11: "a fixed PDF dated 01-09-24"). The same Markdown is the page's plain-HTML fallback,
  * so the two can never disagree.
  */
 const source = "content/policies/privacy-policy.md";

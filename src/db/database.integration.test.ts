@@ -20,7 +20,7 @@ describe("the migrated schema", () => {
     expect(Number(result.rows[0]!.score)).toBeGreaterThan(0.4);
   });
 
-  it("stores the profile fields of SPEC §3 with safe defaults", async () => {
+  it("stores the profile fields of product §3 with safe defaults", async () => {
     const [row] = await database.db
       .insert(profiles)
       .values(await withUser("user-defaults", "defaults@example.test"))

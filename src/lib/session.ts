@@ -48,7 +48,7 @@ export const getCurrentUser = cache(async (): Promise<CurrentUser | null> => {
   try {
     profile = await getProfileSummary(found.user.id);
   } catch (error) {
-    // SPEC §4: a failed profile read counts as not subscribed and not a delegate.
+    // product §4: a failed profile read counts as not subscribed and not a delegate.
     getLogger().error({ err: error, userId: found.user.id }, "profile read failed");
   }
   return {
@@ -80,7 +80,7 @@ export async function requireUser(returnTo?: string): Promise<CurrentUser> {
   return user;
 }
 
-/** A user with an active subscription; others are sent to choose a plan (SPEC §4). */
+/** A user with an active subscription; others are sent to choose a plan (product §4). */
 export async function requireSubscriber(returnTo?: string): Promise<CurrentUser> {
   const user = await requireUser(returnTo);
   if (!user.subscribed) redirect(choosePlanPath);

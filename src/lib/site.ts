@@ -12,7 +12,7 @@ export const site = {
     { name: "X", href: "https://x.com/tariffscope" },
     { name: "YouTube", href: "https://www.youtube.com/@tariffscope" },
   ],
-  /** The notice to early free users (SPEC §1). */
+  /** The notice to early free users (product §1). */
   notice: {
     plansOnSale: "2024-09-04",
     gracePeriodEnded: "2024-09-18",

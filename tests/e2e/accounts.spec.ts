@@ -290,7 +290,7 @@ test.describe("account management", () => {
     await page.getByLabel("Occupation").fill("Operator and pharmacist");
     await page.getByRole("button", { name: "Save details" }).click();
     await expect(page.getByText("Your details have been saved.")).toBeVisible();
-    // The choice changes only once the profile is saved (SPEC §4), so click and wait rather than check().
+    // The choice changes only once the profile is saved (product §4), so click and wait rather than check().
     await page.getByRole("radio", { name: "Northern Ireland" }).click();
     await expect(page.getByRole("radio", { name: "Northern Ireland" })).toBeChecked();
     await page.reload();

@@ -2,7 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 
 import { expectNoAxeViolations } from "../fixtures/axe";
 
-/** SPEC §2.16: the analytics script loads only when the cookie cookieConsent equals accepted. */
+/** product §2.16: the analytics script loads only when the cookie cookieConsent equals accepted. */
 /** Absence can only be shown over a window of time: give a late script or beacon a second to appear. */
 async function settle(page: Page) {
   await page.waitForLoadState("load");

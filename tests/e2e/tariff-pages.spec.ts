@@ -5,7 +5,7 @@ import { expectNoAxeViolations } from "../fixtures/axe";
 import { createPerson, queryRows } from "./database";
 import { expect, signInByApi, test, uniqueEmail, waitForHydration } from "./fixtures";
 
-/** The price and reimbursement lists a subscriber opens (SPEC §2.2, §2.3, brands and concessions). */
+/** The price and reimbursement lists a subscriber opens (product §2.2, §2.3, brands and concessions). */
 const lists = [
   ["/drug-tariff-parts/partviiia", "Part VIIIA"],
   ["/drug-tariff-parts/partviiib-specials", "Part VIIIB"],

@@ -140,7 +140,7 @@ function recordFigure(name: string, figure: Record<string, unknown>) {
   );
 }
 
-/** Every URL parameter a page reads (SPEC's routes), for a signed-in subscriber or a visitor. */
+/** Every URL parameter a page reads (the product's routes), for a signed-in subscriber or a visitor. */
 const urlSurfaces: { name: string; signedIn: boolean; url: (p: string) => string }[] = [
   {
     name: "list searchTerm, category and month",

@@ -8,11 +8,11 @@ import { cn } from "@/lib/utils";
 import { AppNavigation } from "./app-navigation";
 import { Logo } from "./logo";
 
-/** SPEC §9: how long the pointer rests on the collapsed sidebar before it opens. */
+/** product §9: how long the pointer rests on the collapsed sidebar before it opens. */
 export const sidebarHoverDelayMs = 400;
 
 /**
- * The desktop sidebar (SPEC §2.7): a narrow rail that opens over the page on hover (after a short
+ * The desktop sidebar (product §2.7): a narrow rail that opens over the page on hover (after a short
  * rest, so passing the pointer over it does nothing) or at once on keyboard focus, and on leaving
  * collapses and closes every group.
  */

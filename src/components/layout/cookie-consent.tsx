@@ -19,7 +19,7 @@ function useConsent() {
 
 /**
  * The cookie notice and the analytics loader. Our first-party analytics script loads only
- * when `cookieConsent` is `accepted` (SPEC §2.16).
+ * when `cookieConsent` is `accepted` (product §2.16).
  */
 export function CookieConsent() {
   const { consent, editing } = useConsent();

@@ -3,7 +3,7 @@ import type * as React from "react";
 import { cn } from "@/lib/utils";
 
 /**
- * The three layout widths of SPEC §2.7: home, auth and info pages ("wide"),
+ * The three layout widths of product §2.7: home, auth and info pages ("wide"),
  * blog and policy pages ("prose"), and the signed-in app's pages ("full").
  */
 const widths = {

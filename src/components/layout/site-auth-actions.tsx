@@ -23,7 +23,7 @@ function askSubscribed(): Promise<boolean> {
 }
 
 /**
- * The top bar's account buttons (SPEC §2.6): Log In and Get Started, or Sign Out and Access
+ * The top bar's account buttons (product §2.6): Log In and Get Started, or Sign Out and Access
  * Platform. Access Platform shows only once the server says the user has a subscription: without
  * one it would lead straight back to choosing a plan. A phone's bar has room for one of the
  * signed-in pair beside the menu: Sign Out moves into the menu (`SignOutMenuItem`).

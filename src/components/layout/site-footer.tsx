@@ -4,7 +4,7 @@ import { site } from "@/lib/site";
 
 import { CookieSettingsButton } from "./cookie-consent";
 
-/** Footer (SPEC §2.7): data attribution and disclaimer, copyright, social links, contact, policy links. */
+/** Footer (product §2.7): data attribution and disclaimer, copyright, social links, contact, policy links. */
 export function SiteFooter() {
   return (
     <footer className="mt-16 border-t bg-muted/50">

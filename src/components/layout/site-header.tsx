@@ -14,7 +14,7 @@ const navLinks = [
 ] as const;
 
 /**
- * The public top bar (SPEC §2.6). From 768px: Blog, Pricing, and Get Started and Log In (or, signed in,
+ * The public top bar (product §2.6). From 768px: Blog, Pricing, and Get Started and Log In (or, signed in,
  * Sign Out and Access Platform). Below 768px the mobile bar: Sign Up and Log In (or Access Platform), with
  * Blog, Pricing (and Sign Out) in a menu.
  */

@@ -10,7 +10,7 @@ export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
 export const DialogClose = DialogPrimitive.Close;
 
-/** `blocking`: no close button, and neither Escape nor a click outside closes it (SPEC §2.14, §2.15). */
+/** `blocking`: no close button, and neither Escape nor a click outside closes it (product §2.14, §2.15). */
 export function DialogContent({
   className,
   children,

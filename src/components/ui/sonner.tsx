@@ -2,7 +2,7 @@
 
 import { Toaster as Sonner } from "sonner";
 
-/** SPEC §4, §9: one toast at a time (a new one replaces the last), shown for 5 seconds. */
+/** product §4, §9: one toast at a time (a new one replaces the last), shown for 5 seconds. */
 export function Toaster() {
   return (
     <Sonner

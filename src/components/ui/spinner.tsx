@@ -12,7 +12,7 @@ export function Spinner({ className, label = "Loading" }: { className?: string; 
   );
 }
 
-/** SPEC §2.15: the full-screen blocking spinner shown while the user or subscription is not yet known. */
+/** product §2.15: the full-screen blocking spinner shown while the user or subscription is not yet known. */
 export function BlockingSpinner({ label = "Loading your account" }: { label?: string }) {
   return (
     <div

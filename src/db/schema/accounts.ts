@@ -13,7 +13,7 @@ import {
 
 import { user } from "./auth";
 
-/** An organisation licence: the number of user seats one subscription pays for (SPEC §3). */
+/** An organisation licence: the number of user seats one subscription pays for (product §3). */
 export const licenses = pgTable(
   "licenses",
   {
@@ -37,7 +37,7 @@ export const licenses = pgTable(
   (table) => [check("licenses_number_of_licenses_positive", sql`${table.numberOfLicenses} >= 1`)],
 );
 
-/** One row per user, keyed by the user id (SPEC §3). Country: 1 England & Wales, 2 Northern Ireland. */
+/** One row per user, keyed by the user id (product §3). Country: 1 England & Wales, 2 Northern Ireland. */
 export const profiles = pgTable(
   "profiles",
   {
@@ -55,11 +55,11 @@ export const profiles = pgTable(
     lastSignedIn: timestamp("last_signed_in", { withTimezone: true }),
     country: smallint("country").notNull().default(1),
     customerId: text("customer_id").unique(),
-    /** When the user accepted each document at sign-up, and which version (SPEC §2.11). */
+    /** When the user accepted each document at sign-up, and which version (product §2.11). */
     licenceAcceptedAt: timestamp("licence_accepted_at", { withTimezone: true }),
     privacyAcceptedAt: timestamp("privacy_accepted_at", { withTimezone: true }),
     termsVersion: text("terms_version"),
-    /** "Close Message" on the subscription notice (SPEC §2.14) is remembered per user. */
+    /** "Close Message" on the subscription notice (product §2.14) is remembered per user. */
     subscriptionNoticeDismissedAt: timestamp("subscription_notice_dismissed_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),

@@ -59,7 +59,7 @@ export const licenceRequests = pgTable(
   ],
 );
 
-/** A request for a plan above 10 users (SPEC §1), kept and e-mailed to sales. */
+/** A request for a plan above 10 users (product §1), kept and e-mailed to sales. */
 export const customPlanEnquiries = pgTable("custom_plan_enquiries", {
   id: uuid("id").primaryKey().defaultRandom(),
   profileId: text("profile_id").references(() => profiles.id, { onDelete: "set null" }),

@@ -1,7 +1,7 @@
 import { productPaths } from "@/features/tariff/product-metadata";
 
 /**
- * The route classes of SPEC §2.1. Used by the proxy to redirect early; each page still checks
+ * The route classes of product §2.1. Used by the proxy to redirect early; each page still checks
  * access itself (lib/session.ts), so a mistake here can only cost speed, never data.
  */
 export type RouteClass = "public" | "subscriber" | "owner";

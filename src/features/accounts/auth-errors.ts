@@ -1,5 +1,5 @@
 /**
- * Better Auth answers errors as `{ code, message }`. The user sees the clean message (SPEC §8: the
+ * Better Auth answers errors as `{ code, message }`. The user sees the clean message (product §8: the
  * provider's text without its error-class prefix), with wording of ours where it helps.
  */
 export type AuthErrorLike = { code?: string; message?: string; status?: number } | null | undefined;

@@ -28,7 +28,7 @@ export const updatePersonalDetails = define(
   },
 );
 
-/** SPEC §4: the profile is updated first; the screen changes only when this succeeds. */
+/** product §4: the profile is updated first; the screen changes only when this succeeds. */
 export const updateCountry = define(
   { name: "accounts.updateCountry", schema: countrySchema, access: "user" },
   async (input, { user }) => {

@@ -1,5 +1,5 @@
 /**
- * The visitor's cookie choice, kept in the `cookieConsent` cookie (SPEC §3) and shared by the banner,
+ * The visitor's cookie choice, kept in the `cookieConsent` cookie (product §3) and shared by the banner,
  * the footer's "Cookie settings" button and the analytics loader.
  */
 export const consentCookie = "cookieConsent";

@@ -28,7 +28,7 @@ export const paymentCancelledPath = "/payment/cancelled";
 const checkoutsPerHour = 10;
 
 /**
- * The provider's failures in our own words (SPEC §8): 'Failed to load' + the provider's name when it
+ * The provider's failures in our own words (product §8): 'Failed to load' + the provider's name when it
  * cannot be reached, otherwise that checkout failed. What the provider said goes to our log only, as
  * the error's cause (SECURITY.md R21): its messages can name objects, keys and modes of our account.
  */
@@ -65,7 +65,7 @@ async function ensureCustomer(gateway: PaymentGateway, user: CurrentUser): Promi
 const checkoutWindowMs = 600_000;
 
 /**
- * Starts a hosted checkout for the signed-in user (SPEC §4 "Checkout"): the plan's seats as the
+ * Starts a hosted checkout for the signed-in user (product §4 "Checkout"): the plan's seats as the
  * quantity, and who bought what in the metadata that fulfilment reads back from the provider.
  */
 export async function startCheckoutFor(

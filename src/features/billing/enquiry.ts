@@ -19,7 +19,7 @@ export const enquiryLimits = {
 };
 
 /**
- * A request for a plan above 10 users (SPEC §1): kept in `custom_plan_enquiries` and e-mailed to
+ * A request for a plan above 10 users (product §1): kept in `custom_plan_enquiries` and e-mailed to
  * the sales address. The e-mail goes to us only, from a fixed template, never to the address given.
  */
 export async function submitCustomPlanEnquiry(

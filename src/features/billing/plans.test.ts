@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { annualSavingPercent, customPlanThreshold, findPlan, formatPence, plans } from "./plans";
 
 describe("the plan catalogue", () => {
-  it("offers a single-user plan and multi-user plans for 2, 5 and 10 users (SPEC §1)", () => {
+  it("offers a single-user plan and multi-user plans for 2, 5 and 10 users (product §1)", () => {
     expect(plans.map((plan) => plan.seats)).toEqual([1, 2, 5, 10]);
     expect(customPlanThreshold).toBe(10);
   });

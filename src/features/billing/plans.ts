@@ -1,6 +1,6 @@
 /**
  * The plan catalogue. Prices are configuration: change them here (in pence), never in components.
- * Stripe price ids are matched to these plans by id and interval in the billing issue.
+ * Stripe price ids are matched to these plans by id and interval (`STRIPE_PRICE_IDS`).
  */
 export type BillingInterval = "monthly" | "annual";
 

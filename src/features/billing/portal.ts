@@ -31,7 +31,7 @@ async function billingCustomerOf(userId: string): Promise<string | null> {
 }
 
 /**
- * A billing-portal session for a licence admin (SPEC §6 "Upgrade Plan"). Admins whose payment has
+ * A billing-portal session for a licence admin (product §6 "Upgrade Plan"). Admins whose payment has
  * lapsed still get in: the portal is where they fix it. The URL is a bearer credential for the
  * customer's billing: return it, never log it.
  */

@@ -61,7 +61,7 @@ export async function getLicenceBilling(licenseId: string): Promise<LicenceBilli
 }
 
 /**
- * The licence's latest invoices from its provider: `none` where the provider issues none (the test
+ * The licence's latest invoices from its provider: `none` where the provider keeps none (the test
  * checkout), `unavailable` when the provider cannot be asked just now (the section still shows).
  */
 export type LicenceInvoices =

@@ -65,7 +65,7 @@ async function applySubscription(
   const buyer = await findBuyer(tx, subscription);
   const changes = organisation ? { ...state, organisation } : state;
   // Seats lowered below the users on the licence are allowed: the users stay, and the app asks the
-  // admin to remove some (SPEC §2.15, SECURITY.md abuse case 13). The seat trigger guards joins only.
+  // admin to remove some (product §2.15, SECURITY.md abuse case 13). The seat trigger guards joins only.
   const [licence] = buyer
     ? await tx
         .insert(licenses)

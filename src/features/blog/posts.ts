@@ -1,7 +1,7 @@
 import type { ComponentType } from "react";
 import { z } from "zod";
 
-/** The eight articles of SPEC §2.5, in the order the blog index lists them. */
+/** The eight articles of product §2.5, in the order the blog index lists them. */
 export const blogSlugs = [
   "what-is-the-drug-tariff",
   "how-does-the-drug-tariff-work",

@@ -7,7 +7,7 @@ import { getLogger } from "@/lib/logger";
 
 /**
  * The unsubscribe page's button. No session is needed: the signed token in the link is the authority,
- * and all it can do is stop non-essential mail to the address it was issued for. Next.js checks the
+ * and all it can do is stop non-essential mail to the address it was made for. Next.js checks the
  * Origin of server actions, so another site cannot press the button for someone.
  */
 export async function unsubscribeAction(formData: FormData): Promise<void> {

@@ -17,7 +17,7 @@ export const partIds = [
 
 export type PartId = (typeof partIds)[number];
 
-/** 1 England & Wales, 2 Northern Ireland: the same numbers as `profiles.country` (SPEC §1). */
+/** 1 England & Wales, 2 Northern Ireland: the same numbers as `profiles.country` (product §1). */
 export type Edition = 1 | 2;
 
 export const editionCodes: Record<Edition, "ew" | "ni"> = { 1: "ew", 2: "ni" };

@@ -7,7 +7,7 @@ import { hasRealData, realFile } from "@tests/fixtures/real-data";
 import { importFile, type ImportOutcome } from "./service";
 
 /**
- * Every real file in ../shared/data/real imports with the row counts its SOURCES.md states, and
+ * Every real file in the real-data folder imports with the row counts its SOURCES.md states, and
  * the prices come out as published.
  */
 const database = setupTestDatabase();

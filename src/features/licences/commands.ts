@@ -220,7 +220,7 @@ export const joinWithInvite = define(
   async (input, { user }) => acceptInvite(input.token, user),
 );
 
-/** SPEC §2.14: "Close Message" is remembered for this user. */
+/** product §2.14: "Close Message" is remembered for this user. */
 export const dismissSubscriptionNotice = define(
   { name: "licences.dismissSubscriptionNotice", schema: emptySchema, access: "user" },
   async (_input, { user }) => {
@@ -234,7 +234,7 @@ export const dismissSubscriptionNotice = define(
 
 /**
  * What a signed-in user should be told on the public pages: their open requests to join a licence
- * (ADR 036), or else, without a subscription, the notice of SPEC §2.14 until they close it.
+ * (ADR 036), or else, without a subscription, the notice of product §2.14 until they close it.
  */
 export const accountNoticeState = define(
   { name: "licences.accountNoticeState", schema: emptySchema, access: "user" },

@@ -39,7 +39,7 @@ function sharedName(firstName: string | null, lastName: string | null): string |
 
 const isOpen = and(eq(licenceRequests.status, "pending"), gt(licenceRequests.expiresAt, sql`now()`));
 
-/** A licence and its users, admins first (SPEC §2.13). Scoped by the caller to their own licence. */
+/** A licence and its users, admins first (product §2.13). Scoped by the caller to their own licence. */
 export async function getLicenceDetails(licenseId: string): Promise<LicenceDetails | null> {
   const [licence] = await getDb()
     .select({

@@ -37,7 +37,7 @@ async function outboxSize() {
   return n;
 }
 
-describe("the Add User search (SPEC §2.13)", () => {
+describe("the Add User search (product §2.13)", () => {
   it("tells an admin no more than yes and the user's own name about someone outside their licence", async () => {
     const { admin } = await organisation(5, "Searcher Ltd");
     const other = await organisation(5, "Elsewhere Ltd");

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** SPEC §5: "text, at-sign, text, dot, text"; we use a proper e-mail check, which also refuses CR/LF. */
+/** product §5: "text, at-sign, text, dot, text"; we use a proper e-mail check, which also refuses CR/LF. */
 export const licenceEmailSchema = z
   .object({ email: z.string().trim().toLowerCase().pipe(z.email("Please enter a valid email address")) })
   .strict();

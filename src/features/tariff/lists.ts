@@ -3,7 +3,7 @@ import type { DataColumn } from "@/components/data-table/format";
 import type { Country } from "./navigation";
 
 /**
- * Every price list and reimbursement list a signed-in user can open (SPEC §2.2, §2.3, /brands and
+ * Every price list and reimbursement list a signed-in user can open (product §2.2, §2.3, /brands and
  * /concession-prices): what it is called, what it is for, its columns and its filters. The rows
  * come from `queries.ts`; the page around them is `components/tariff-list-page.tsx`.
  */

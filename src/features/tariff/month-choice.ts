@@ -25,7 +25,7 @@ export type MonthChoice = {
 };
 
 /**
- * Which month a list shows and which loaded period serves it (SPEC §3 month option). A monthly
+ * Which month a list shows and which loaded period serves it (product §3 month option). A monthly
  * part shows a month only if that month was imported; a list published less often (Category M, the
  * dm+d flags) shows the latest release on or before the month. History goes deeper than the
  * selector: "Older months…" offers every older release, and any month asked for in the URL is added.

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 
 import { monthNames, monthsBetween, olderMonths, parseMonthParam, recentMonths } from "./months";
 
-describe("month options (SPEC §3)", () => {
+describe("month options (product §3)", () => {
   it("lists the current month and the seven before it, newest first", () => {
     const months = recentMonths(new Date("2026-11-22T10:00:00Z"));
     expect(months.map((m) => m.month)).toEqual([

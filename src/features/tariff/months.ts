@@ -1,4 +1,4 @@
-/** SPEC §3: the twelve English month names. */
+/** product §3: the twelve English month names. */
 export const monthNames = [
   "January",
   "February",
@@ -14,7 +14,7 @@ export const monthNames = [
   "December",
 ] as const;
 
-/** SPEC §3 "month option": a label, the URL value, and the first and last day as year-month-day text. */
+/** product §3 "month option": a label, the URL value, and the first and last day as year-month-day text. */
 export type MonthOption = { month: string; value: string; firstDate: string; lastDate: string };
 
 const pad = (n: number) => String(n).padStart(2, "0");
@@ -30,7 +30,7 @@ export function monthOption(year: number, monthIndex: number): MonthOption {
   };
 }
 
-/** The selector's list: the current month and the seven before it, newest first (SPEC §3, §9). */
+/** The selector's list: the current month and the seven before it, newest first (product §3, §9). */
 export function recentMonths(now: Date, count = 8): MonthOption[] {
   return Array.from({ length: count }, (_, back) => {
     const date = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - back, 1));

@@ -7,7 +7,7 @@ const titles = (country: 1 | 2) =>
     appNavigation(country).groups.map((group) => [group.title, group.entries.map((entry) => entry.title)]),
   );
 
-describe("the signed-in menu by edition (SPEC §2.3, §2.7)", () => {
+describe("the signed-in menu by edition (product §2.3, §2.7)", () => {
   it("shows every part, list and insight for England & Wales", () => {
     expect(titles(1)).toEqual({
       "Drug Tariff Prices": [

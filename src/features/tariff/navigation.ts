@@ -2,7 +2,7 @@ import { editionNames } from "@/features/imports/parts";
 import { safeRedirectPath } from "@/lib/security/safe-redirect";
 
 /**
- * Navigation entries for the tariff data (SPEC §2.2–§2.4, §3: href, title, subtitle).
+ * Navigation entries for the tariff data (product §2.2–§2.4, §3: href, title, subtitle).
  * `niTitle` is the Northern Ireland edition's label; `ewOnly` entries are hidden for Northern Ireland.
  */
 export type NavEntry = {
@@ -136,7 +136,7 @@ function forCountry(entries: readonly NavEntry[], country: Country): NavLink[] {
 }
 
 /**
- * The signed-in menu for an edition (SPEC §2.3, §2.7). Northern Ireland has no Reimbursement Info
+ * The signed-in menu for an edition (product §2.3, §2.7). Northern Ireland has no Reimbursement Info
  * group and no Part VIIIB or VIIID; its Part XI and Zero Discount List sit with its Drug Tariff parts,
  * under their Northern Ireland names. Category M changes are an England & Wales insight.
  */

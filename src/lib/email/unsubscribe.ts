@@ -37,7 +37,7 @@ export async function unsubscribe(address: string): Promise<void> {
     });
 }
 
-/** Unsubscribes the address a token was issued for; null (and no change) for a bad token. */
+/** Unsubscribes the address a token was made for; null (and no change) for a bad token. */
 export async function unsubscribeWithToken(token: string | null | undefined): Promise<string | null> {
   const address = verifyUnsubscribeToken(token);
   if (address) await unsubscribe(address);

@@ -16,7 +16,7 @@ const codeLength = 6;
 const keepDigits = (text: string) => text.replace(/\D/g, "");
 
 /**
- * The six-digit code boxes with Verify and Resend OTP (SPEC §2.12, §5). Only digits are accepted;
+ * The six-digit code boxes with Verify and Resend OTP (product §2.12, §5). Only digits are accepted;
  * a digit moves to the next box and Backspace in an empty box to the previous one (input-otp).
  * Form A (the verify page) accepts a paste only when it is exactly six digits and always handles
  * the paste itself; form B (the sign-up overlay) lets the first box take any paste, keeping its digits.

@@ -9,7 +9,7 @@ import { cn } from "@/lib/utils";
 import { updateCountry } from "../actions";
 import { useSubscription } from "./subscription-provider";
 
-/** SPEC §4: the profile is updated first; the choice on screen changes only once that succeeded. */
+/** product §4: the profile is updated first; the choice on screen changes only once that succeeded. */
 export function CountrySelect() {
   const { country, setCountry } = useSubscription();
   const router = useRouter();

@@ -12,7 +12,7 @@ import { authClient } from "@/lib/auth-client";
 import { authErrorMessage, isEmailNotConfirmed } from "../auth-errors";
 import { FormField } from "./form-field";
 
-/** The sign-in card (SPEC §2.9) and the forgotten-password card (§2.10) it switches to. */
+/** The sign-in card (product §2.9) and the forgotten-password card (§2.10) it switches to. */
 export function SignInPanel({
   redirectTo,
   initialEmail = "",
@@ -72,7 +72,7 @@ function SignInCard({
       setNotConfirmed(isEmailNotConfirmed(failure));
       return;
     }
-    // Until the next page has checked the new session, the user is not yet known: block the screen (SPEC §2.15).
+    // Until the next page has checked the new session, the user is not yet known: block the screen (product §2.15).
     setSignedIn(true);
     router.replace(redirectTo);
     router.refresh();

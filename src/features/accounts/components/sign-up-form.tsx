@@ -22,7 +22,7 @@ type Stage =
   | { step: "code"; email: string }
   | { step: "done"; email: string; subscribed: boolean };
 
-/** Sign-up (SPEC §2.11–§2.12): details, both documents accepted, then the e-mailed code in overlay form B. */
+/** Sign-up (product §2.11–§2.12): details, both documents accepted, then the e-mailed code in overlay form B. */
 export function SignUpForm({
   licenceAgreement,
   privacyPolicy,

@@ -3,8 +3,8 @@
 import { createContext, useContext, useMemo, useState, type ReactNode } from "react";
 
 /**
- * SPEC §3 "current user context": user, subscribed, country, delegate. There is no `loadingUser`: the
- * server resolves the user before the page renders; the sign-in card blocks the screen (SPEC §2.15)
+ * product §3 "current user context": user, subscribed, country, delegate. There is no `loadingUser`: the
+ * server resolves the user before the page renders; the sign-in card blocks the screen (product §2.15)
  * from the moment the credentials are accepted until the next page has checked the session.
  */
 export type SessionUser = {

@@ -14,7 +14,7 @@ import {
 } from "@/components/ui/dialog";
 
 /**
- * SPEC §2.11: a document overlay with Reject and Accept. Accept sets the matching flag to true,
+ * product §2.11: a document overlay with Reject and Accept. Accept sets the matching flag to true,
  * Reject sets it to false; both close the overlay.
  */
 export function TermsOverlay({

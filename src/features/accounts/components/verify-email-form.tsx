@@ -6,7 +6,7 @@ import { useEffect, useState } from "react";
 import { getAccountStatus } from "../actions";
 import { CodeVerification, VerificationComplete } from "./code-verification";
 
-/** SPEC §2.12 form A: after a successful code, go on to `redirectTo` two seconds later, if there is one. */
+/** product §2.12 form A: after a successful code, go on to `redirectTo` two seconds later, if there is one. */
 export const redirectDelayMs = 2_000;
 
 export function VerifyEmailForm({ email, redirectTo }: { email: string; redirectTo: string | null }) {

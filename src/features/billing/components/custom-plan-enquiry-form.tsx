@@ -29,7 +29,7 @@ const inputs: ({ field: Exclude<Fields, "message">; label: string } & ComponentP
   },
 ];
 
-/** More than 10 users: the enquiry goes to our sales team, who reply by e-mail (SPEC §1). */
+/** More than 10 users: the enquiry goes to our sales team, who reply by e-mail (product §1). */
 export function CustomPlanEnquiryForm() {
   const [values, setValues] = useState({ name: "", email: "", organisation: "", seats: "", message: "" });
   const [status, setStatus] = useState<Status>({ state: "idle" });

@@ -29,7 +29,7 @@ const radioCard =
   "flex cursor-pointer items-start gap-3 rounded-lg border p-4 has-[:focus-visible]:ring-[3px] has-[:focus-visible]:ring-ring/50";
 
 /**
- * The plan chooser (SPEC §4 "Checkout"): idle, loading, then off to the provider's hosted checkout,
+ * The plan chooser (product §4 "Checkout"): idle, loading, then off to the provider's hosted checkout,
  * or an error with loading cleared. Above 10 users it becomes the custom-plan enquiry form.
  */
 export function PlanPicker({ plans }: { plans: readonly Plan[] }) {

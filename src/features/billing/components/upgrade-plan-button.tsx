@@ -6,7 +6,7 @@ import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 
 /**
- * Upgrade Plan (SPEC §2.13, §2.15): asks the server for a billing-portal session for the signed-in
+ * Upgrade Plan (product §2.13, §2.15): asks the server for a billing-portal session for the signed-in
  * admin's licence and goes there. It sends no customer id: the server takes it from the session.
  * For licence admins only; anyone else is refused by the server.
  */

@@ -23,7 +23,7 @@ type Notices = { subscriptionNotice: boolean; requestsToJoin: string[] };
  * What a signed-in user is told on the public pages, where a user without a subscription lands after
  * signing in: a bar under the top bar with an admin's request to join their licence and a link to
  * answer it (ADR 036); or else
- * SPEC §2.14's notice that plans are now required, until they close it (remembered on their profile).
+ * product §2.14's notice that plans are now required, until they close it (remembered on their profile).
  */
 export function AccountNotices() {
   const pathname = usePathname();

@@ -14,11 +14,11 @@ import { addLicenceUser, inviteLicenceUser, searchLicenceUser } from "../actions
 import type { FoundUser } from "../queries";
 import { manageUsersToast } from "./toasts";
 
-/** SPEC §5: text, at-sign, text, dot, text. */
+/** product §5: text, at-sign, text, dot, text. */
 const basicEmail = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /**
- * The Add User dialog (SPEC §2.13, §4): search by e-mail; a found user is sent a request to join, and
+ * The Add User dialog (product §2.13, §4): search by e-mail; a found user is sent a request to join, and
  * joins once they accept (ADR 036); otherwise 'No User Found' and Invite. The search shows only what
  * the user chose to share. Closing or reopening clears it.
  */
@@ -46,7 +46,7 @@ export function AddUserDialog({ disabled, onChanged }: { disabled: boolean; onCh
     setBusy("search");
     const answer = await searchLicenceUser({ email: email.trim() });
     setBusy(null);
-    // SPEC §8: a failed search is shown as 'No User Found', with Invite offered.
+    // product §8: a failed search is shown as 'No User Found', with Invite offered.
     setResult(answer.ok ? answer.data : { found: false });
   }
 

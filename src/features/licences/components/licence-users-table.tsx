@@ -25,7 +25,7 @@ function EmailAddress({ email }: { email: string }) {
 }
 
 /**
- * SPEC §2.13: name, e-mail, Occupation, last signed in, role badge; admins first; scrolls past about
+ * product §2.13: name, e-mail, Occupation, last signed in, role badge; admins first; scrolls past about
  * 24rem. On a phone each user is a card (name, role and Remove on top, the e-mail whole beneath), as
  * five columns squeezed into 375px broke every e-mail after a few letters. Table elements keep explicit
  * roles, as some browsers drop a table's semantics when CSS changes its display.

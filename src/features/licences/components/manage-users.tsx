@@ -11,7 +11,7 @@ import { LicenceUsersTable } from "./licence-users-table";
 import { PendingRequests } from "./pending-requests";
 import { RemoveUserDialog } from "./remove-user-dialog";
 
-/** The Manage Users screen (SPEC §2.13). The list reloads from the server after every change. */
+/** The Manage Users screen (product §2.13). The list reloads from the server after every change. */
 export function ManageUsers({ licence, upgrade }: { licence: LicenceDetails; upgrade?: ReactNode }) {
   const router = useRouter();
   const [removing, setRemoving] = useState<LicenceUser | null>(null);

@@ -18,7 +18,7 @@ import { LicenceUsersTable } from "./licence-users-table";
 import { RemoveUserDialog } from "./remove-user-dialog";
 
 /**
- * SPEC §2.15: shown whenever the licence has more users than seats (e.g. after seats were reduced in
+ * product §2.15: shown whenever the licence has more users than seats (e.g. after seats were reduced in
  * the billing portal). It cannot be dismissed; Continue to App opens only once within the limit.
  */
 export function OverLimitModal({

@@ -18,7 +18,7 @@ import { removeLicenceUser } from "../actions";
 import type { LicenceUser } from "../queries";
 import { manageUsersToast } from "./toasts";
 
-/** SPEC §2.13 confirm dialog: 'Remove User from' + organisation, 'Are you sure you want to remove' + e-mail + '?'. */
+/** product §2.13 confirm dialog: 'Remove User from' + organisation, 'Are you sure you want to remove' + e-mail + '?'. */
 export function RemoveUserDialog({
   user,
   organisation,

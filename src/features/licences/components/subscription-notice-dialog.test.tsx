@@ -7,7 +7,7 @@ vi.mock("../actions", () => ({ dismissSubscriptionNotice: vi.fn() }));
 
 afterEach(() => vi.useRealTimers());
 
-describe("the subscription notice (SPEC §1, §2.14)", () => {
+describe("the subscription notice (product §1, §2.14)", () => {
   it("states when plans went on sale and the grace period ended", () => {
     render(<SubscriptionNoticeDialog onClose={() => {}} />);
     const notice = screen.getByRole("dialog", { name: "Subscription Plans Now Required" });

@@ -18,7 +18,7 @@ import { dismissSubscriptionNotice } from "../actions";
 const { earlyBird } = site.notice;
 
 /**
- * The blocking notice itself (SPEC §1, §2.14): Subscribe Now, View Pricing Plans, Close Message
+ * The blocking notice itself (product §1, §2.14): Subscribe Now, View Pricing Plans, Close Message
  * (remembered). The early-bird code is offered only while it is valid.
  */
 export default function SubscriptionNoticeDialog({ onClose }: { onClose: () => void }) {

@@ -43,7 +43,7 @@ const older = "older";
 const searchDelayMs = 350;
 
 /**
- * The month selector (SPEC §3), the search box and a part's filters. The URL holds the whole state
+ * The month selector (product §3), the search box and a part's filters. The URL holds the whole state
  * (`month=YYYY-MM`, `searchTerm`, filters), so a view can be shared, reloaded and reached from the
  * global search. A drop-down applies at once; the search applies as the user types, once they
  * pause. Each field shows what the user chose the moment they choose it, and a page arriving from

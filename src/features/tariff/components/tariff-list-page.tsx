@@ -11,7 +11,7 @@ import { ListFilters } from "./list-filters";
 import { ListTable } from "./list-table";
 
 /**
- * One price or reimbursement list for the signed-in user's edition (SPEC §2.2–§2.3): title, what
+ * One price or reimbursement list for the signed-in user's edition (product §2.2–§2.3): title, what
  * it is for, the month selector, search and filters from the URL, and the rows in the shared table.
  * It authorises before it reads anything (ADR 001). The rows follow from the list's rows route, which
  * reads the URL the same way (ADR 013); the browser starts fetching them as the page arrives.

@@ -9,7 +9,7 @@ export const metadata: Metadata = {
   description: "How TariffScope collects, uses and protects personal data.",
 };
 
-/** SPEC §2.11: the fixed PDF dated 01-09-24 in a frame 800px high titled 'Privacy Policy'. */
+/** product §2.11: the fixed PDF dated 01-09-24 in a frame 800px high titled 'Privacy Policy'. */
 export default function PrivacyPolicyPage() {
   return (
     <PageContainer width="prose" className="space-y-6">

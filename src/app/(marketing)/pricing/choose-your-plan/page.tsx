@@ -12,7 +12,7 @@ export const metadata: Metadata = {
   description: "Pick the number of users and how you would like to pay.",
 };
 
-/** Where a signed-in user without a subscription is sent (SPEC §4), so it says why they are here. */
+/** Where a signed-in user without a subscription is sent (product §4), so it says why they are here. */
 export default async function ChooseYourPlanPage() {
   const user = await getCurrentUser();
   return (
