@@ -12,9 +12,9 @@ import { demo, demoPassword, expect, signInByApi, test, uniqueEmail } from "./fi
 /**
  * Every page of the app, found from its own route files, at each project's width (375px on the
  * phone): a visitor opens each public page; a subscriber (an organisation's admin, so Manage Users
- * has a table) opens each public and subscriber page; the owner opens the owner pages. No page may
- * be wider than the screen, and each passes axe. A new page is covered as it is added; a new
- * dynamic segment must say below how to reach it.
+ * has a table) opens each subscriber page and the public pages that differ when signed in; the owner
+ * opens the owner pages. No page may be wider than the screen, and each passes axe. A new page is
+ * covered as it is added; a new dynamic segment must say below how to reach it.
  */
 const appDir = path.resolve("src/app");
 
@@ -71,15 +71,28 @@ const dynamicRoutes: Record<
   },
 };
 
+/**
+ * The public pages that a signed-in user sees differently (the app's shell or their own plan), and so
+ * are opened by a subscriber too. The rest show a subscriber what they show a visitor, under the
+ * same top bar these pages already check.
+ */
+const signedInVariants = new Set([
+  "/",
+  "/pricing/plans",
+  "/pricing/choose-your-plan",
+  "/blog/blog-index",
+  "/drug-info/[code]",
+  "/appliance-info/[code]",
+  "/brand-info/[code]",
+]);
+
 function audiencesOf(pattern: string): Audience[] {
   const declared = dynamicRoutes[pattern]?.audiences;
   if (declared) return declared;
   const routeClass = classifyRoute(pattern);
-  return routeClass === "public"
-    ? ["visitor", "subscriber"]
-    : routeClass === "owner"
-      ? ["owner"]
-      : ["subscriber"];
+  if (routeClass === "owner") return ["owner"];
+  if (routeClass !== "public") return ["subscriber"];
+  return signedInVariants.has(pattern) ? ["visitor", "subscriber"] : ["visitor"];
 }
 
 /**
