@@ -32,6 +32,8 @@ import {
 const primaryColour = "#047857";
 /** Below this width the tooltip takes the screen's width less a margin instead of its usual 380px. */
 const narrowScreen = "(max-width: 479px)";
+/** From this width the menu is the sidebar down the left, so steps open to its right. */
+const sidebarScreen = "(min-width: 768px)";
 
 type TourContextValue = {
   /** Plays a tour from its first step, whether or not the user has seen it before. */
@@ -119,7 +121,11 @@ function TourPlayer({ request, onEnd }: { request: TourRequest; onEnd: (tour: To
   const pathname = usePathname();
   const search = useSearchParams();
   const narrow = useMediaQuery(narrowScreen);
-  const steps = useMemo(() => toJoyrideSteps(request.tour, request.audience), [request]);
+  const sidebar = useMediaQuery(sidebarScreen);
+  const steps = useMemo(
+    () => toJoyrideSteps(request.tour, request.audience, sidebar ? "right" : "bottom"),
+    [request, sidebar],
+  );
 
   const handleEvent = (data: EventData) => {
     if (data.type === EVENTS.TARGET_NOT_FOUND) {
@@ -165,7 +171,7 @@ function TourPlayer({ request, onEnd }: { request: TourRequest; onEnd: (tour: To
   );
 }
 
-function toJoyrideSteps(tour: TourId, audience: TourAudience): Step[] {
+function toJoyrideSteps(tour: TourId, audience: TourAudience, placement: "right" | "bottom"): Step[] {
   return tourSteps(tour, audience).map((step, index) => {
     const { target } = step;
     return {
@@ -174,7 +180,7 @@ function toJoyrideSteps(tour: TourId, audience: TourAudience): Step[] {
       content: <StepBody step={step} />,
       ...(target === "centre"
         ? { target: "body", placement: "center" as const }
-        : { target: () => findTarget(target) }),
+        : { target: () => findTarget(target), placement }),
       // The tour was asked for, so its first step opens at once; later steps show their beacon first.
       skipBeacon: index === 0,
     };
