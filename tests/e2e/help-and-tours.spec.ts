@@ -2,7 +2,7 @@ import { expectNoAxeViolations } from "../fixtures/axe";
 import { createOrganisation } from "./database";
 import { expect, expectNoSidewaysScroll, signInByApi, test, waitForHydration } from "./fixtures";
 
-test("Help lists the articles and its filter narrows them to the ones that match", async ({
+test("Help lists the articles, its filter narrows them to the ones that match, and it replays the tour", async ({
   page,
   baseURL,
 }) => {
@@ -32,6 +32,14 @@ test("Help lists the articles and its filter narrows them to the ones that match
   await filter.fill("no such words here");
   await expect(articles).toHaveCount(0);
   await expect(page.getByText(/No article matches/)).toBeVisible();
+
+  // The tour can be replayed from Help at any time.
+  await page.getByRole("button", { name: "Replay the tour" }).click();
+  const tour = page.getByRole("alertdialog", { name: "Subscription Complete" });
+  await expect(tour).toBeVisible();
+  await tour.getByRole("button", { name: "Skip" }).click();
+  await expect(page.getByRole("alertdialog")).toHaveCount(0);
+  await expect(page).toHaveURL(/\/help$/);
 });
 
 test("after paying, the eleven-step tour plays once: Skip ends it and a reload does not bring it back", async ({
