@@ -6,6 +6,8 @@ import { PublicShell } from "@/components/layout/public-shell";
 import { Toaster } from "@/components/ui/sonner";
 import { SubscriptionProvider } from "@/features/accounts/components/subscription-provider";
 import { UpgradePlanButton } from "@/features/billing/components/upgrade-plan-button";
+import { TourProvider } from "@/features/onboarding/components/tour-provider";
+import { getSeenTours } from "@/features/onboarding/queries";
 import { OverLimitModal } from "@/features/licences/components/over-limit-modal";
 import { getLicenceDetails, getSeatUsage } from "@/features/licences/queries";
 import { SearchDialogProvider } from "@/features/search/components/search-dialog";
@@ -23,6 +25,8 @@ export default async function AppLayout({ children }: { children: ReactNode }) {
   const overLimit = usage ? usage.users > usage.seats : false;
   // The admin's removal panel needs the users; everyone else only the count.
   const licence = overLimit && user.admin && user.licenseId ? await getLicenceDetails(user.licenseId) : null;
+  // The tours show the subscriber's menu; someone without a subscription has nothing to be shown yet.
+  const seenTours = user.subscribed ? await getSeenTours(user.id) : null;
   const initial = {
     user: {
       id: user.id,
@@ -42,7 +46,13 @@ export default async function AppLayout({ children }: { children: ReactNode }) {
         <AppHeader />
         <AppSidebar />
         <main id="main" className="min-w-0 flex-1 py-8 md:pl-16">
-          {children}
+          {seenTours ? (
+            <TourProvider seen={seenTours} delegate={user.delegate}>
+              {children}
+            </TourProvider>
+          ) : (
+            children
+          )}
         </main>
         {usage && (
           <OverLimitModal

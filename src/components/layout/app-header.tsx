@@ -25,10 +25,16 @@ export function AppHeader() {
       <div className="flex h-14 items-center justify-between gap-2 px-3">
         <Logo />
         <div className="flex items-center gap-1">
-          <Button variant="ghost" size="icon" aria-label="Search" onClick={openSearch}>
+          <Button variant="ghost" size="icon" aria-label="Search" data-tour="search" onClick={openSearch}>
             <Search aria-hidden="true" />
           </Button>
-          <Button variant="ghost" size="icon" aria-label="Open menu" onClick={() => setOpen(true)}>
+          <Button
+            variant="ghost"
+            size="icon"
+            aria-label="Open menu"
+            data-tour="menu"
+            onClick={() => setOpen(true)}
+          >
             <Menu aria-hidden="true" />
           </Button>
         </div>

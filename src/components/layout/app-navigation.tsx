@@ -34,6 +34,13 @@ const groupIcons: Record<NavGroup["id"], LucideIcon> = {
   reimbursement: Receipt,
   insights: BarChart3,
 };
+/** The entries the onboarding tours point at, by the name the tours use. */
+const tourTargets: Record<string, string> = {
+  "/brands": "brands",
+  "/manage-watchlists-login": "watchlists",
+  "/help": "help",
+  "/blog/blog-index": "blog",
+};
 const linkIcons: Record<string, LucideIcon> = {
   "/brands": Tag,
   "/concession-prices": LineChart,
@@ -86,6 +93,7 @@ export function AppNavigation({
                 <Link
                   href={link.href}
                   onClick={onNavigate}
+                  data-tour={tourTargets[link.href]}
                   aria-current={pathname === link.href ? "page" : undefined}
                   className="flex items-center gap-3 rounded-md px-3 py-2 text-sm hover:bg-accent aria-[current=page]:bg-accent aria-[current=page]:font-semibold"
                 >
@@ -118,6 +126,7 @@ export function AppNavigation({
           <Link
             href="/account-management/dashboard?section=personal-details"
             onClick={onNavigate}
+            data-tour="account"
             className="flex items-center gap-2 rounded-md py-1 hover:underline"
           >
             <UserRound aria-hidden="true" className="size-4" /> Account Management
@@ -176,6 +185,7 @@ function MenuGroup({
     <li>
       <button
         type="button"
+        data-tour={group.id}
         aria-expanded={open}
         aria-controls={panelId}
         onClick={onToggle}
@@ -221,6 +231,7 @@ function SearchBox({ compact, onOpen }: { compact: boolean; onOpen?: () => void 
     <button
       type="button"
       aria-label="Search TariffScope"
+      data-tour="search"
       aria-keyshortcuts="Control+K Meta+K"
       onClick={() => {
         onOpen?.();

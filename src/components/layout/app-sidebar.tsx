@@ -30,6 +30,7 @@ export function AppSidebar() {
   return (
     <aside
       aria-label="Platform menu"
+      data-tour="menu"
       data-expanded={expanded}
       onMouseEnter={() => {
         clearTimeout(timer.current);

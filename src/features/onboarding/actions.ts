@@ -1,0 +1,11 @@
+"use server";
+
+import { createAction } from "@/lib/action";
+
+import * as commands from "./commands";
+
+/** The onboarding server actions; their checks and behaviour live in commands.ts. */
+export const recordTourOutcome = createAction(
+  commands.recordTourOutcome.options,
+  commands.recordTourOutcome.handler,
+);
