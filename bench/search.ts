@@ -401,7 +401,10 @@ try {
     JSON.stringify({ periods, loads, recall: { found, total: queries.length, missed } }, null, 2),
   );
 } finally {
-  child.kill("SIGINT");
-  await new Promise((resolve) => child.once("exit", resolve));
+  // A server that already stopped (bad settings, say) sends no further exit event.
+  if (child.exitCode === null) {
+    child.kill("SIGINT");
+    await new Promise((resolve) => child.once("exit", resolve));
+  }
   fs.rmSync(dataDir, { recursive: true, force: true });
 }
