@@ -5,7 +5,7 @@ import { Command, InvalidArgumentError } from "commander";
 import { openDatabase } from "../src/db/connect";
 import { migrateDatabase } from "../src/db/migrate";
 import { currentPeriod, isPeriod } from "../src/features/imports/periods";
-import { generateSample } from "../src/features/imports/sample/generate";
+import { generateSample, type SampleScale } from "../src/features/imports/sample/generate";
 import { loadSampleData, sampleSeed } from "../src/features/imports/sample/load";
 import { parseEnv } from "../src/lib/env";
 import { parseCommandLine } from "./lib/command-line";
@@ -14,9 +14,15 @@ import { parseCommandLine } from "./lib/command-line";
  * `npm run data:sample`: writes realistic sample files (24 months of every England & Wales part in
  * NHSBSA's raw layout, concession pages, Northern Ireland CSVs, a dm+d release) into DATA_DIR/sample
  * and imports them through the same importer as real files. Deterministic: the same month and seed
- * give the same files. `--no-import` only writes them.
+ * give the same files. `--no-import` only writes them; `--scale real` writes each month at the
+ * real tariff's size, for benchmarks.
  */
 const log = (message: string) => console.log(`[sample] ${message}`);
+
+function scale(value: string): SampleScale {
+  if (value !== "sample" && value !== "real") throw new InvalidArgumentError("expected sample or real");
+  return value;
+}
 
 function month(value: string): string {
   if (!isPeriod(value)) throw new InvalidArgumentError("expected a month as YYYY-MM");
@@ -31,16 +37,30 @@ async function main(argv: string[]): Promise<number> {
     .option("--to <YYYY-MM>", "the last month", month, currentPeriod())
     .option("--months <n>", "how many months", (value) => Number.parseInt(value, 10), 24)
     .option("--seed <n>", "the generator's seed", (value) => Number.parseInt(value, 10), sampleSeed)
+    .option(
+      "--scale <size>",
+      "`sample` (small, the default) or `real` (the real tariff's size)",
+      scale,
+      "sample",
+    )
     .option("--no-import", "write the files only");
   const ended = parseCommandLine(program, argv);
   if (ended !== undefined) return ended;
-  const options = program.opts<{ out: string; to: string; months: number; seed: number; import: boolean }>();
+  const options = program.opts<{
+    out: string;
+    to: string;
+    months: number;
+    seed: number;
+    scale: SampleScale;
+    import: boolean;
+  }>();
   if (!options.import) {
     const files = generateSample({
       folder: options.out,
       to: options.to,
       months: options.months,
       seed: options.seed,
+      scale: options.scale,
     });
     log(`Wrote ${files.length} files to ${options.out}.`);
     return 0;
@@ -53,6 +73,7 @@ async function main(argv: string[]): Promise<number> {
       to: options.to,
       months: options.months,
       seed: options.seed,
+      scale: options.scale,
       log,
     });
     log(

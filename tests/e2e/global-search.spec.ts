@@ -35,7 +35,24 @@ async function openWithShortcut(page: Page) {
 /** The first result of a section, as text. */
 const firstResult = (group: Locator) => group.getByRole("option").first();
 
-test("Ctrl+K opens the search, and a name prefix shows its pack first", async ({ page, baseURL }) => {
+/** The search's announcement once the answer for `term` is shown. */
+async function expectAnswerFor(page: Page, term: string) {
+  await expect(dialog(page).getByRole("status")).toContainText(new RegExp(`\\d+ results? for ${term} in `), {
+    timeout: 30_000,
+  });
+}
+
+/** One wrong letter in the middle of a word: `amlodepine`. */
+function misspell(word: string): string {
+  const lower = word.toLowerCase();
+  const middle = Math.floor(lower.length / 2);
+  return lower.slice(0, middle) + (lower[middle] === "e" ? "a" : "e") + lower.slice(middle + 1);
+}
+
+test("Ctrl+K opens the search; a name prefix, a misspelling and a VMPP code each show their pack first", async ({
+  page,
+  baseURL,
+}) => {
   await signInByApi(page, baseURL!, demo.admin);
   const period = await latestViiia();
   const [prefixed] = await queryRows<{ prefix: string; medicine: string }>(
@@ -44,18 +61,81 @@ test("Ctrl+K opens the search, and a name prefix shows its pack first", async ({
       order by medicine, pack_size limit 1 offset 20`,
     [period],
   );
-  const [expectedForPrefix] = await queryRows<{ medicine: string }>(
-    `select medicine from part_viiia_prices where edition = 1 and period = $1::date and medicine ilike $2 || '%'
+  const [expectedForPrefix] = await queryRows<{ medicine: string; category: string }>(
+    `select medicine, category from part_viiia_prices
+      where edition = 1 and period = $1::date and medicine ilike $2 || '%'
       order by medicine, pack_size limit 1`,
     [period, prefixed!.prefix],
+  );
+  // A medicine's name of 7 to 10 letters: one wrong letter in it is a near spelling at the
+  // matcher's own threshold, and was none at PostgreSQL's default.
+  const [misspelt] = await queryRows<{ word: string }>(
+    `select distinct substring(medicine from '^[A-Z][a-z]{6,9}') as word from part_viiia_prices
+      where edition = 1 and period = $1::date and medicine ~ '^[A-Z][a-z]{6,9} [0-9]'
+      order by word limit 1`,
+    [period],
+  );
+  const [coded] = await queryRows<{ medicine: string; pack: string; code: string }>(
+    `select medicine, pack_size::float8 || ' ' || unit_of_measure as pack, vmpp_snomed_code as code
+      from part_viiia_prices
+      where edition = 1 and period = $1::date and vmpp_snomed_code is not null
+      order by medicine desc, pack_size desc limit 1`,
+    [period],
   );
   await openWithShortcut(page);
   const viiia = section(page, "Part VIIIA");
 
   await searchBox(page).fill(prefixed!.prefix);
+  await expectAnswerFor(page, prefixed!.prefix);
   await expect(firstResult(viiia)).toContainText(expectedForPrefix!.medicine);
-  await expect(dialog(page).getByRole("status")).toContainText(/\d+ results? for /);
+  // Each result names its category.
+  await expect(firstResult(viiia)).toContainText(`Category ${expectedForPrefix!.category}`);
   await expectNoAxeViolations(page);
+
+  const typo = misspell(misspelt!.word);
+  await searchBox(page).fill(typo);
+  await expectAnswerFor(page, typo);
+  await expect(firstResult(viiia).locator("span.font-medium").first()).toHaveText(
+    new RegExp(`^${misspelt!.word} `),
+  );
+
+  await searchBox(page).fill(coded!.code);
+  await expectAnswerFor(page, coded!.code);
+  await expect(firstResult(viiia)).toContainText(`${coded!.medicine} · ${coded!.pack}`);
+});
+
+test("keyboard only: Ctrl+K, type, arrow to a result, Escape gives focus back, Enter opens the result", async ({
+  page,
+  baseURL,
+}) => {
+  await signInByApi(page, baseURL!, demo.admin);
+  await page.goto("/drug-tariff-parts/partviiia");
+  const listSearch = page.getByRole("searchbox", { name: "Search medicines" });
+  await listSearch.focus();
+  await expect(async () => {
+    await page.keyboard.press("Control+k");
+    await expect(searchBox(page)).toBeFocused({ timeout: 1_000 });
+  }).toPass({ timeout: 45_000 });
+  await page.keyboard.type("tab");
+  await expectAnswerFor(page, "tab");
+  const options = section(page, "Part VIIIA").getByRole("option");
+  await expect(options.first()).toHaveAttribute("aria-selected", "true");
+  await page.keyboard.press("ArrowDown");
+  await expect(options.nth(1)).toHaveAttribute("aria-selected", "true");
+  await page.keyboard.press("Escape");
+  await expect(dialog(page)).toHaveCount(0);
+  await expect(listSearch).toBeFocused();
+
+  await page.keyboard.press("Control+k");
+  await expect(searchBox(page)).toBeFocused();
+  await page.keyboard.type("tab");
+  await expectAnswerFor(page, "tab");
+  await page.keyboard.press("ArrowDown");
+  const chosen = (await options.nth(1).locator("span.font-medium").first().innerText()).trim();
+  await page.keyboard.press("Enter");
+  await expect(dialog(page)).toHaveCount(0);
+  await expect(page).toHaveURL(/\/drug-info\//);
+  await expect(page.getByRole("heading", { level: 1 })).toContainText(chosen);
 });
 
 test("'View all results' opens the part's page with searchTerm and the same first row", async ({
@@ -66,7 +146,7 @@ test("'View all results' opens the part's page with searchTerm and the same firs
   await openWithShortcut(page);
   await searchBox(page).fill("tab");
   const viiia = section(page, "Part VIIIA");
-  const first = (await firstResult(viiia).locator("span.font-medium").innerText()).trim();
+  const first = (await firstResult(viiia).locator("span.font-medium").first().innerText()).trim();
   await viiia.getByRole("option", { name: /View all results/ }).click();
   await expect(dialog(page)).toHaveCount(0);
   await expect(page).toHaveURL(/\/drug-tariff-parts\/partviiia\?.*searchTerm=tab/);

@@ -15,6 +15,8 @@ import { searchParts, viewAllPath, type SearchPartId } from "./parts";
 export type SearchResult = {
   name: string;
   pack: string | null;
+  /** The tariff category the pack is in (Category A, Part IXA, …), where its part gives one. */
+  category: string | null;
   code: string | null;
   href: string;
   pricePence: number | null;
@@ -38,6 +40,11 @@ const text = (value: unknown) =>
   value === null || value === undefined || value === "" ? null : String(value);
 const pence = (value: unknown) => (typeof value === "number" ? value : null);
 const joined = (...parts: unknown[]) => parts.map(text).filter(Boolean).join(" ") || null;
+/** `A` reads as 'Category A', `IXA` as 'Part IXA'; a longer name (a brand's 'Part VIIIA Category C') as itself. */
+const labelled = (prefix: string, value: unknown) => {
+  const category = text(value);
+  return category === null ? null : category.length <= 4 ? `${prefix} ${category}` : category;
+};
 
 /** What a result shows of a list's row: each list names its fields its own way. */
 function toResult(list: ListId, row: DataRow, fallbackHref: string): Omit<SearchResult, "concessionPence"> {
@@ -47,6 +54,7 @@ function toResult(list: ListId, row: DataRow, fallbackHref: string): Omit<Search
       return {
         name: text(row.ampName) ?? "",
         pack: joined(row.quantity, row.quantityUnitOfMeasure, row.sizeOrWeight),
+        category: labelled("Part", row.part),
         code: text(row.packSnomedCode),
         href,
         pricePence: pence(row.price),
@@ -56,6 +64,7 @@ function toResult(list: ListId, row: DataRow, fallbackHref: string): Omit<Search
       return {
         name: text(row.medicine) ?? "",
         pack: joined(row.minimumQuantity, row.unitOfMeasure),
+        category: null,
         code: text(row.vmpSnomedCode),
         href,
         pricePence: pence(row.minimumQuantityPrice),
@@ -65,6 +74,7 @@ function toResult(list: ListId, row: DataRow, fallbackHref: string): Omit<Search
       return {
         name: text(row.product) ?? "",
         pack: joined(row.packSize, row.unitOfMeasure),
+        category: null,
         code: text(row.amppSnomedCode),
         href,
         pricePence: pence(row.price),
@@ -74,6 +84,7 @@ function toResult(list: ListId, row: DataRow, fallbackHref: string): Omit<Search
       return {
         name: text(row.name) ?? "",
         pack: joined(row.packSize, row.unitOfMeasure),
+        category: labelled("Category", row.drugTariffCategory),
         code: text(row.amppSnomedCode),
         href,
         pricePence: pence(row.nhsIndicativePrice),
@@ -83,6 +94,7 @@ function toResult(list: ListId, row: DataRow, fallbackHref: string): Omit<Search
       return {
         name: text(row.drug) ?? "",
         pack: text(row.packSize),
+        category: null,
         code: text(row.vmppSnomedCode),
         href,
         pricePence: pence(row.tariffPrice),
@@ -92,6 +104,7 @@ function toResult(list: ListId, row: DataRow, fallbackHref: string): Omit<Search
       return {
         name: text(row.medicine) ?? "",
         pack: joined(row.packSize, row.unitOfMeasure),
+        category: list === "catm" ? "Category M" : labelled("Category", row.category),
         code: text(row.vmppSnomedCode),
         href,
         pricePence: pence(row.basicPrice),

@@ -9,7 +9,8 @@ import type { AnyPgColumn } from "drizzle-orm/pg-core";
  *
  * A row matches when one of its codes is the term exactly, when its name contains the term, when
  * every word of the term begins a word of the name (`amox 500`), or when the term is a near
- * spelling of part of the name (`paracetemol`, by pg_trgm's word similarity). Case is ignored;
+ * spelling of part of the name (`paracetemol`, by pg_trgm's word similarity, at the threshold every
+ * connection of the pool sets). Case is ignored;
  * accents are taken off the term (the tariff's names are written without them).
  */
 export type Match = {

@@ -80,6 +80,22 @@ describe("the sample data generator", () => {
     }
   }, 60_000);
 
+  it("writes months at the real tariff's size when asked, for benchmarks", async () => {
+    const real = generateSample({
+      to: "2026-06",
+      months: 1,
+      seed: 7,
+      scale: "real",
+      folder: path.join(root, "real"),
+    });
+    const rows = async (pattern: RegExp) => {
+      const entry = real.find((file) => pattern.test(path.basename(file.file)))!;
+      return (await readImportFile(entry.file, {}, () => {})).datasets[0]!.rows.length;
+    };
+    expect(await rows(/^Part VIIIA /)).toBeGreaterThanOrEqual(3_500);
+    expect(await rows(/^Drug Tariff Part IX/)).toBeGreaterThanOrEqual(65_000);
+  }, 120_000);
+
   it("is loaded on a first start on the embedded default, and on an operator's database only by opt-in", () => {
     expect(shouldLoadSampleData(parseEnv({}))).toBe(true);
     expect(shouldLoadSampleData(parseEnv({ DATABASE_URL: "postgres://db.example/prod" }))).toBe(false);

@@ -37,7 +37,26 @@ import { Random } from "./random";
  * M reprice each quarter, Category C moves every month, lines come and go, packs are replaced,
  * categories change (C → H in two phases), appliance prices rise each June.
  */
-export type SampleOptions = { folder: string; to: Period; months: number; seed: number };
+export type SampleOptions = {
+  folder: string;
+  to: Period;
+  months: number;
+  seed: number;
+  /**
+   * `sample` (the default) is small enough to load in under a minute; `real` has the size of the
+   * real tariff each month (about 3,600 Part VIIIA lines of which some 360 are Category M, 66,000
+   * Part IX lines), for benchmarks.
+   */
+  scale?: SampleScale;
+};
+
+export type SampleScale = "sample" | "real";
+
+/** How many lines the first month has, at each scale. */
+const sizes: Record<SampleScale, { viiia: number; appliances: number }> = {
+  sample: { viiia: 620, appliances: 900 },
+  real: { viiia: 3_600, appliances: 66_000 },
+};
 
 export type SampleFile = { file: string; period: Period };
 
@@ -104,8 +123,16 @@ export function generateSample(options: SampleOptions): SampleFile[] {
     files.push({ file, period });
   };
 
-  // Part VIIIA: about 600 lines, most Category C, priced as generics are.
-  const pool = medicinePacks(random);
+  const size = sizes[options.scale ?? "sample"];
+  // Part VIIIA: about 600 lines, most Category C, priced as generics are. At real scale the
+  // catalogue's packs come again in further pack sizes, as the real list has several per product.
+  const catalogue = medicinePacks(random);
+  const pool =
+    options.scale === "real"
+      ? [1, 2, 3, 4, 6, 8, 10].flatMap((times) =>
+          catalogue.map((pack) => (times === 1 ? pack : { ...pack, packSize: pack.packSize * times })),
+        )
+      : catalogue;
   const vmpOf = new Map<string, string>();
   const vmp = (medicine: string) => {
     if (!vmpOf.has(medicine)) vmpOf.set(medicine, codes.snomed(random));
@@ -119,9 +146,9 @@ export function generateSample(options: SampleOptions): SampleFile[] {
     price: random.int(category === "C" ? 150 : 60, category === "C" ? 40_000 : 4_000),
   });
   let lines: Line[] = pool
-    .slice(0, 620)
+    .slice(0, size.viiia)
     .map((pack) => newLine(pack, random.pick(["C", "C", "C", "C", "C", "C", "C", "M", "M", "A"])));
-  let unused = pool.slice(620);
+  let unused = pool.slice(size.viiia);
 
   let specials: Special[] = specialNames(random).map((name) => ({
     ...name,
@@ -167,7 +194,7 @@ export function generateSample(options: SampleOptions): SampleFile[] {
       bnf: `${type.bnf}${random.int(100, 999)}`,
     };
   };
-  let appliances: Appliance[] = Array.from({ length: 900 }, newAppliance);
+  let appliances: Appliance[] = Array.from({ length: size.appliances }, newAppliance);
   // Generic lines with no pack code and no AMP name, kept as the real Part IX has them.
   for (let i = 0; i < 5; i++)
     appliances.push({

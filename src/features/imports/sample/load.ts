@@ -5,7 +5,7 @@ import type { Database } from "@/db/client";
 import { currentPeriod, type Period } from "../periods";
 import { expandFiles, runImports } from "../run";
 import type { ImportOutcome } from "../service";
-import { generateSample } from "./generate";
+import { generateSample, type SampleScale } from "./generate";
 
 export type SampleLoad = { files: number; rows: number; rejected: ImportOutcome[]; seconds: number };
 
@@ -19,12 +19,25 @@ export const sampleSeed = 20_240_904;
  */
 export async function loadSampleData(
   db: Database,
-  options: { folder: string; to?: Period; months?: number; seed?: number; log: (message: string) => void },
+  options: {
+    folder: string;
+    to?: Period;
+    months?: number;
+    seed?: number;
+    scale?: SampleScale;
+    log: (message: string) => void;
+  },
 ): Promise<SampleLoad> {
   const started = Date.now();
   const to = options.to ?? currentPeriod();
   const months = options.months ?? 24;
-  const written = generateSample({ folder: options.folder, to, months, seed: options.seed ?? sampleSeed });
+  const written = generateSample({
+    folder: options.folder,
+    to,
+    months,
+    seed: options.seed ?? sampleSeed,
+    scale: options.scale,
+  });
   const files = expandFiles(written.map((entry) => entry.file));
   options.log(
     `Sample data: importing ${files.length} files for the ${months} months to ${to} from ${options.folder}…`,

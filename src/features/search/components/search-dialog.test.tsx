@@ -49,6 +49,7 @@ const section = (part: string, title: string, names: string[]) => ({
   results: names.map((name, index) => ({
     name,
     pack: "28 tablet",
+    category: part === "viiia" ? "Category C" : null,
     code: `${part}${index}`,
     href: `/drug-info/${part}${index}`,
     pricePence: 150,
@@ -95,6 +96,8 @@ describe("the global search dialog", () => {
     expect(screen.queryByRole("dialog")).toBeNull();
     await u.click(screen.getByRole("button", { name: "Open search" }));
     expect(searchBox()).toHaveFocus();
+    // Ctrl+K again while it is open still gives focus back to where the search was opened from.
+    await u.keyboard("{Control>}k{/Control}");
     await u.keyboard("{Escape}");
     expect(screen.getByRole("button", { name: "Open search" })).toHaveFocus();
   });
@@ -161,6 +164,10 @@ describe("the global search dialog", () => {
     expect(
       within(await screen.findByRole("group", { name: /^Part IX:/ })).getByText("No Results Found"),
     ).toBeTruthy();
+    const viiia = screen.getByRole("group", { name: /^Part VIIIA:/ });
+    expect(within(viiia).getAllByRole("option")[0]).toHaveTextContent(
+      /Amoxicillin 250mg · 28 tablet · Category C/,
+    );
     await u.keyboard("{ArrowDown}{Enter}");
     expect(router.push).toHaveBeenCalledWith("/drug-info/viiia1");
     expect(screen.queryByRole("dialog")).toBeNull();

@@ -28,6 +28,7 @@ import { searchParts, type SearchPartId } from "../parts";
 type Result = {
   name: string;
   pack: string | null;
+  category: string | null;
   code: string | null;
   href: string;
   pricePence: number | null;
@@ -99,9 +100,17 @@ export function SearchDialogProvider({ children }: { children: ReactNode }) {
   const [open, setOpen] = useState(false);
   // Whatever had focus when the search opened gets it back when it closes.
   const returnFocus = useRef<HTMLElement | null>(null);
+  const isOpen = useRef(false);
   const openSearch = useCallback(() => {
-    if (document.activeElement instanceof HTMLElement) returnFocus.current = document.activeElement;
+    // Ctrl+K again while the search is open must not make its own box the place focus returns to.
+    if (!isOpen.current && document.activeElement instanceof HTMLElement)
+      returnFocus.current = document.activeElement;
+    isOpen.current = true;
     setOpen(true);
+  }, []);
+  const onOpenChange = useCallback((next: boolean) => {
+    isOpen.current = next;
+    setOpen(next);
   }, []);
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
@@ -117,8 +126,8 @@ export function SearchDialogProvider({ children }: { children: ReactNode }) {
   return (
     <SearchDialogContext.Provider value={value}>
       {children}
-      <Dialog open={open} onOpenChange={setOpen}>
-        {open && <SearchPanel onClose={() => setOpen(false)} returnFocus={returnFocus} />}
+      <Dialog open={open} onOpenChange={onOpenChange}>
+        {open && <SearchPanel onClose={() => onOpenChange(false)} returnFocus={returnFocus} />}
       </Dialog>
     </SearchDialogContext.Provider>
   );
@@ -293,6 +302,9 @@ function SearchPanel({
                         <span className="min-w-0">
                           <span className="font-medium">{result.name}</span>
                           {result.pack && <span className="text-muted-foreground"> · {result.pack}</span>}
+                          {result.category && (
+                            <span className="text-muted-foreground"> · {result.category}</span>
+                          )}
                         </span>
                         <span className="flex items-center gap-2 whitespace-nowrap tabular-nums">
                           {result.concessionPence !== null && section.part !== "concessions" && (

@@ -1,0 +1,410 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { createHash, randomUUID } from "node:crypto";
+import fs from "node:fs";
+import { createRequire } from "node:module";
+import os from "node:os";
+import path from "node:path";
+
+import autocannon from "autocannon";
+import { hashPassword } from "better-auth/crypto";
+import pg from "pg";
+
+import { createDatabase, createPool } from "../src/db/client";
+import { migrateDatabase } from "../src/db/migrate";
+import { currentPeriod } from "../src/features/imports/periods";
+import { loadSampleData, sampleSeed } from "../src/features/imports/sample/load";
+
+/**
+ * `npm run bench:search`: how fast the global search answers on PostgreSQL with the real tariff's
+ * size (`npm run data:sample -- --scale real`), against `/api/me` under the same load: the
+ * cheapest request that still checks the session and subscription, so the ratio is what the
+ * search adds to any signed-in request.
+ *
+ * The data is loaded once into the database `tariffscope_bench_search` on the server DATABASE_URL
+ * names (default: the local server) and kept there, marked with the generator's version (a digest
+ * of its sources) and the months: a later run with the same generator and months starts at once.
+ * BENCH_MONTHS (default 60) sets the months; BENCH_SECONDS (default 20) how long each kind of
+ * query is measured, after BENCH_WARM_SECONDS (default 5) of the same load.
+ *
+ * The queries are read from the data: full names, one-letter misspellings of their first word,
+ * and codes (Part VIIIA VMPPs, Part IX pack codes and GTINs), each with the pack it must find.
+ * Autocannon sends them at 10 connections. Each request signs as the next of BENCH_USERS (default
+ * 80) subscribers, so the per-user search limit (120 a minute) is never what is measured; the
+ * figures report any refusal.
+ */
+const months = Number(process.env.BENCH_MONTHS ?? 60);
+const seconds = Number(process.env.BENCH_SECONDS ?? 20);
+const warmSeconds = Number(process.env.BENCH_WARM_SECONDS ?? 5);
+const userCount = Number(process.env.BENCH_USERS ?? 80);
+const port = Number(process.env.BENCH_PORT ?? 3401);
+const base = `http://localhost:${port}`;
+const serverUrl = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+const databaseName = process.env.BENCH_DATABASE ?? "tariffscope_bench_search";
+const to = currentPeriod();
+const tsx = createRequire(import.meta.url).resolve("tsx/cli");
+const password = "bench search passphrase";
+
+function withDatabase(url: string, name: string): string {
+  const parsed = new URL(url);
+  parsed.pathname = `/${name}`;
+  return parsed.toString();
+}
+const benchUrl = withDatabase(serverUrl, databaseName);
+
+/** The generator's version: its sources, with the months, the scale, the seed and the last month. */
+function dataVersion(): string {
+  const hash = createHash("sha256");
+  const folder = path.join("src", "features", "imports", "sample");
+  for (const file of fs.readdirSync(folder).sort())
+    if (!file.includes(".test.")) hash.update(fs.readFileSync(path.join(folder, file)));
+  hash.update(JSON.stringify({ months, scale: "real", seed: sampleSeed, to }));
+  return hash.digest("hex").slice(0, 16);
+}
+
+async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** The real-scale data, loaded unless this generator's version already is. */
+async function ensureData(): Promise<void> {
+  const version = dataVersion();
+  const exists = await withClient(serverUrl, async (client) => {
+    const found = await client.query("select 1 from pg_database where datname = $1", [databaseName]);
+    return found.rows.length > 0;
+  });
+  if (exists) {
+    const loaded = await withClient(benchUrl, async (client) => {
+      const table = await client.query("select to_regclass('bench_search_data') as name");
+      if (!table.rows[0]?.name) return null;
+      return (await client.query<{ version: string }>("select version from bench_search_data")).rows[0]
+        ?.version;
+    });
+    if (loaded === version) return console.log(`[bench] Real-scale data ${version} already loaded.`);
+    await withClient(serverUrl, (client) => client.query(`drop database ${databaseName} with (force)`));
+  }
+  await withClient(serverUrl, (client) => client.query(`create database ${databaseName}`));
+  const pool = createPool(benchUrl, { max: 4 });
+  const db = createDatabase(pool);
+  try {
+    await migrateDatabase(db);
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), "tariffscope-bench-search-"));
+    console.log(`[bench] Loading ${months} real-scale months (once for this generator version)…`);
+    const result = await loadSampleData(db, {
+      folder,
+      to,
+      months,
+      scale: "real",
+      log: (message) => console.log(`[bench] ${message}`),
+    });
+    fs.rmSync(folder, { recursive: true, force: true });
+    if (result.rejected.length > 0)
+      throw new Error(`Sample files were rejected:\n${result.rejected.map((r) => r.message).join("\n")}`);
+    console.log(
+      `[bench] Loaded ${result.rows.toLocaleString("en-GB")} rows in ${result.seconds.toFixed(0)} s.`,
+    );
+    await pool.query("create table bench_search_data (version text not null)");
+    await pool.query("insert into bench_search_data values ($1)", [version]);
+    await pool.query("analyze");
+  } finally {
+    await pool.end();
+  }
+}
+
+/** Subscribers for the load, made afresh each run (their sessions are this run's). */
+async function createUsers(): Promise<{ id: string; email: string }[]> {
+  const hash = await hashPassword(password);
+  const run = Date.now();
+  return withClient(benchUrl, async (client) => {
+    await client.query("delete from rate_limits where key like 'search:user:%'");
+    const users = Array.from({ length: userCount }, (_, index) => ({
+      id: randomUUID(),
+      email: `bench-${run}-${index}@bench.tariffscope.test`,
+    }));
+    for (const user of users) {
+      await client.query(
+        "insert into auth_user (id, name, email, email_verified) values ($1, 'Bench user', $2, true)",
+        [user.id, user.email],
+      );
+      await client.query(
+        "insert into auth_account (id, account_id, provider_id, user_id, password) values ($1, $2, 'credential', $2, $3)",
+        [`${user.id}-credential`, user.id, hash],
+      );
+      await client.query(
+        `insert into profiles (id, email, first_name, last_name, job_role, admin, delegate, is_subscribed)
+         values ($1, $2, 'Bench', 'User', 'Pharmacist', false, false, true)`,
+        [user.id, user.email],
+      );
+    }
+    return users;
+  });
+}
+
+/** Signs each user in from an address of its own, as pharmacies sign in from theirs. */
+async function signIn(users: { email: string }[]): Promise<string[]> {
+  const cookies: string[] = [];
+  for (const [index, user] of users.entries()) {
+    const response = await fetch(`${base}/api/auth/sign-in/email`, {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        origin: base,
+        "x-forwarded-for": `10.${Math.floor(index / 250)}.${index % 250}.1`,
+      },
+      body: JSON.stringify({ email: user.email, password }),
+    });
+    if (!response.ok) throw new Error(`Sign-in failed: ${response.status} ${await response.text()}`);
+    cookies.push(
+      response.headers
+        .getSetCookie()
+        .map((cookie) => cookie.split(";")[0])
+        .join("; "),
+    );
+  }
+  return cookies;
+}
+
+type Query = { kind: "name" | "misspelling" | "code"; q: string; part: string; expected: string };
+
+/** One wrong letter in the middle of the first word, as a hurried pharmacist types it. */
+function misspell(name: string): string | null {
+  const [first, ...rest] = name.toLowerCase().split(" ");
+  if (!first || first.length < 7 || !/^[a-z]+$/.test(first)) return null;
+  const middle = Math.floor(first.length / 2);
+  const wrong = first[middle] === "e" ? "a" : "e";
+  return [first.slice(0, middle) + wrong + first.slice(middle + 1), ...rest].join(" ");
+}
+
+/** 200 queries from the month in force, each with the pack (by name or code) it must find. */
+async function readQueries(): Promise<Query[]> {
+  return withClient(benchUrl, async (client) => {
+    const latest = async (table: string) =>
+      (
+        await client.query<{ period: string }>(
+          `select max(period)::text as period from ${table} where edition = 1`,
+        )
+      ).rows[0]!.period;
+    const viiia = await latest("part_viiia_prices");
+    const ix = await latest("part_ix_prices");
+    const sample = async <T extends pg.QueryResultRow>(text: string, values: unknown[]) =>
+      (await client.query<T>(text, values)).rows;
+    const drugs = await sample<{ medicine: string; code: string }>(
+      `select distinct on (medicine) medicine, vmpp_snomed_code as code from part_viiia_prices
+        where edition = 1 and period = $1 and vmpp_snomed_code is not null order by medicine, md5(vmpp_snomed_code)`,
+      [viiia],
+    );
+    const appliances = await sample<{ name: string; code: string; gtin: string | null }>(
+      `select amp_name as name, pack_snomed_code as code, gtin from part_ix_prices
+        where edition = 1 and period = $1 and amp_name is not null and pack_snomed_code is not null
+        order by md5(pack_snomed_code) limit 400`,
+      [ix],
+    );
+    // Spread over the alphabet rather than the first names in it.
+    const spread = <T>(rows: T[], count: number) =>
+      Array.from(
+        { length: Math.min(count, rows.length) },
+        (_, i) => rows[Math.floor((i * rows.length) / count)]!,
+      );
+    const queries: Query[] = [
+      ...spread(drugs, 30).map((d) => ({
+        kind: "name" as const,
+        q: d.medicine.toLowerCase(),
+        part: "viiia",
+        expected: d.medicine,
+      })),
+      ...spread(appliances, 30).map((a) => ({
+        kind: "name" as const,
+        q: a.name.toLowerCase(),
+        part: "ix",
+        expected: a.name,
+      })),
+      ...spread(drugs, 200)
+        .flatMap((d) => {
+          const q = misspell(d.medicine);
+          return q ? [{ kind: "misspelling" as const, q, part: "viiia", expected: d.medicine }] : [];
+        })
+        .slice(0, 50),
+      ...spread(drugs, 30).map((d) => ({
+        kind: "code" as const,
+        q: d.code,
+        part: "viiia",
+        expected: d.code,
+      })),
+      ...spread(appliances, 30).map((a) => ({
+        kind: "code" as const,
+        q: a.code,
+        part: "ix",
+        expected: a.code,
+      })),
+      ...spread(
+        appliances.filter((a) => a.gtin),
+        30,
+      ).map((a) => ({ kind: "code" as const, q: a.gtin!, part: "ix", expected: a.code })),
+    ];
+    return queries;
+  });
+}
+
+type Section = { part: string; results: { name: string; code: string | null }[] };
+
+/** Whether each query's pack is among the first 5 of its part, asked once each. */
+async function recall(queries: Query[], cookies: string[]): Promise<{ found: number; missed: Query[] }> {
+  const missed: Query[] = [];
+  for (const [index, query] of queries.entries()) {
+    const response = await fetch(`${base}/api/search?q=${encodeURIComponent(query.q)}`, {
+      headers: { cookie: cookies[index % cookies.length]! },
+    });
+    if (!response.ok) throw new Error(`Search for ${query.q} answered ${response.status}`);
+    const { sections } = (await response.json()) as { sections: Section[] };
+    const results = sections.find((section) => section.part === query.part)?.results ?? [];
+    const found = results.some((result) =>
+      query.kind === "code" ? result.code === query.expected : result.name === query.expected,
+    );
+    if (!found) missed.push(query);
+  }
+  return { found: queries.length - missed.length, missed };
+}
+
+type Load = { label: string; p50: number; p95: number; p99: number; rps: number; refused: number };
+
+/** 10 connections for `duration` s; each request is the next path, signed in as the next user. */
+async function load(label: string, paths: string[], cookies: string[], duration: number): Promise<Load> {
+  let next = 0;
+  const result = await autocannon({
+    url: base,
+    connections: 10,
+    duration,
+    requests: [
+      {
+        setupRequest: (request) => {
+          const index = next++;
+          return {
+            ...request,
+            path: paths[index % paths.length]!,
+            headers: { ...request.headers, cookie: cookies[index % cookies.length]! },
+          };
+        },
+      },
+    ],
+  });
+  return {
+    label,
+    p50: result.latency.p50,
+    p95: result.latency.p97_5,
+    p99: result.latency.p99,
+    rps: Math.round(result.requests.average),
+    refused: result.non2xx + result.errors,
+  };
+}
+
+async function waitForHealth(child: ChildProcess): Promise<void> {
+  const deadline = Date.now() + 15 * 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`The server exited (code ${child.exitCode}).`);
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+  throw new Error("The server did not become healthy within 15 minutes.");
+}
+
+await ensureData();
+// `npm run bench:search -- --load-only` prepares the data and stops.
+if (process.argv.includes("--load-only")) process.exit(0);
+const users = await createUsers();
+const dataDir = fs.mkdtempSync(path.join(process.cwd(), ".data-bench-search-"));
+const child = spawn(process.execPath, [tsx, "scripts/start.ts"], {
+  stdio: ["ignore", "inherit", "inherit"],
+  env: {
+    ...process.env,
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    DATABASE_URL: benchUrl,
+    APP_URL: base,
+    BETTER_AUTH_SECRET: "bench-secret-bench-secret-bench-secret-0123456789",
+    // The sign-ins come through here from many pharmacies' addresses.
+    TRUSTED_PROXIES: "127.0.0.1,::1",
+    DEMO_SEED: "0",
+    SAMPLE_DATA: "0",
+    TEST_CHECKOUT: "1",
+    LOG_LEVEL: "warn",
+  },
+});
+
+try {
+  await waitForHealth(child);
+  const cookies = await signIn(users);
+  const queries = await readQueries();
+  const { found, missed } = await recall(queries, cookies);
+  const pathOf = (query: Query) => `/api/search?q=${encodeURIComponent(query.q)}`;
+  const kinds = ["name", "misspelling", "code"] as const;
+  // Warm the routes first: a fresh process runs its code unoptimised for a few hundred requests.
+  await load("warm", queries.map(pathOf), cookies, warmSeconds);
+  await load("warm", ["/api/me"], cookies, warmSeconds);
+  const me = await load("/api/me", ["/api/me"], cookies, seconds);
+  const loads = [me];
+  for (const kind of kinds)
+    loads.push(
+      await load(
+        `/api/search (${kind})`,
+        queries.filter((query) => query.kind === kind).map(pathOf),
+        cookies,
+        seconds,
+      ),
+    );
+  const periods = await withClient(
+    benchUrl,
+    async (client) =>
+      (
+        await client.query<{ months: string; viiia: string; ix: string }>(
+          `select (select count(distinct period) from tariff_datasets where edition = 1 and part = 'viiia')::text as months,
+                (select count(*) from part_viiia_prices)::text as viiia,
+                (select count(*) from part_ix_prices)::text as ix`,
+        )
+      ).rows[0]!,
+  );
+  console.log(
+    `\nbench:search on PostgreSQL, production build, ${periods.months} real-scale months ` +
+      `(${Number(periods.viiia).toLocaleString("en-GB")} Part VIIIA rows, ${Number(periods.ix).toLocaleString("en-GB")} Part IX rows), ` +
+      `10 connections over ${userCount} users, ${seconds} s each, load average ${os
+        .loadavg()
+        .map((l) => l.toFixed(2))
+        .join(" ")}\n`,
+  );
+  console.table(
+    loads.map((row) => ({
+      route: row.label,
+      "p50 ms": row.p50,
+      "p97.5 ms": row.p95,
+      "p99 ms": row.p99,
+      "req/s": row.rps,
+      "p50 × /api/me": (row.p50 / Math.max(me.p50, 1)).toFixed(1),
+      "p99 × /api/me": (row.p99 / Math.max(me.p99, 1)).toFixed(1),
+      refused: row.refused,
+    })),
+  );
+  console.log(
+    `Recall: ${found} of ${queries.length} queries (${((100 * found) / queries.length).toFixed(1)} %) find their pack among the first 5 (target ≥ 95 %).`,
+  );
+  for (const query of missed.slice(0, 10)) console.log(`  missed (${query.kind}, ${query.part}): ${query.q}`);
+  fs.mkdirSync("bench/results", { recursive: true });
+  fs.writeFileSync(
+    `bench/results/search-${Date.now()}.json`,
+    JSON.stringify({ periods, loads, recall: { found, total: queries.length, missed } }, null, 2),
+  );
+} finally {
+  // A server that already stopped (bad settings, say) sends no further exit event.
+  if (child.exitCode === null) {
+    child.kill("SIGINT");
+    await new Promise((resolve) => child.once("exit", resolve));
+  }
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
