@@ -9,3 +9,4 @@ export * from "./imports";
 export * from "./tariff";
 export * from "./insights";
 export * from "./watchlists";
+export * from "./audit";
