@@ -203,6 +203,7 @@ export async function getLicenceForOwner(licenseId: string) {
         createdAt: licenceInvites.createdAt,
         expiresAt: licenceInvites.expiresAt,
         acceptedAt: licenceInvites.acceptedAt,
+        open: sql<boolean>`${licenceInvites.acceptedAt} is null and ${licenceInvites.expiresAt} > now()`,
       })
       .from(licenceInvites)
       .where(eq(licenceInvites.licenseId, licenseId))
