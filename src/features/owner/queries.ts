@@ -108,7 +108,11 @@ export async function getCancellationsPerMonth(days: number) {
 }
 
 const userName = sql<string>`trim(coalesce(${profiles.firstName}, '') || ' ' || coalesce(${profiles.lastName}, ''))`;
-const suspendedColumn = sql<boolean>`exists (select 1 from ${userSuspensions} where ${userSuspensions.userId} = ${profiles.id})`;
+/*
+ * Correlated subqueries name their tables in full: Drizzle writes a column in `sql` without its table,
+ * which inside a subquery would bind to the subquery's own table.
+ */
+const suspendedColumn = sql<boolean>`exists (select 1 from ${userSuspensions} s where s.user_id = "profiles"."id")`;
 
 /** Users and licences whose e-mail, name or organisation contains `term` (at most 50 of each). */
 export async function searchOwnerConsole(term: string) {
@@ -146,7 +150,7 @@ export async function searchOwnerConsole(term: string) {
       status: licenses.status,
       planId: licenses.planId,
       seats: licenses.numberOfLicenses,
-      users: sql<number>`(select count(*) from ${profiles} where ${profiles.licenseId} = ${licenses.licenseId})::int`,
+      users: sql<number>`(select count(*) from ${profiles} p where p.license_id = "licenses"."license_id")::int`,
     })
     .from(licenses)
     .where(
