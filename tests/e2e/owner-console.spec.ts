@@ -31,13 +31,15 @@ test("the owner sees the charts, changes a licence's seats with a reason, and se
   await expect(page.getByRole("img", { name: /Bar chart of page views per day/ })).toBeVisible();
   await page.getByRole("link", { name: "Last 90 days" }).click();
   await expect(page).toHaveURL(/days=90/);
-  await expect(page.getByText("Page views per day, last 90 days")).toBeVisible({ timeout: 20_000 });
+  await expect(page.locator("figcaption", { hasText: "Page views per day, last 90 days" })).toBeVisible({
+    timeout: 20_000,
+  });
   await expect(page.getByRole("link", { name: "Last 90 days" })).toHaveAttribute("aria-current", "page");
   await expectNoAxeViolations(page);
 
   await page.goto("/user-master-management");
   await page.getByLabel("Search users and licences").fill(organisation);
-  await page.getByRole("button", { name: "Search" }).click();
+  await page.getByRole("button", { name: "Find", exact: true }).click();
   await expect(page).toHaveURL(/searchTerm=/);
   await page.getByRole("link", { name: organisation }).first().click();
   await expect(page.getByRole("heading", { level: 1, name: organisation })).toBeVisible({ timeout: 20_000 });

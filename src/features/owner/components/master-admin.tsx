@@ -22,7 +22,7 @@ export function OwnerSearchForm({ term }: { term: string }) {
           placeholder="E-mail, name or organisation"
         />
       </div>
-      <Button type="submit">Search</Button>
+      <Button type="submit">Find</Button>
     </form>
   );
 }
