@@ -1,11 +1,11 @@
 import "server-only";
 
-import { and, count, eq, gt, isNull } from "drizzle-orm";
+import { and, eq, gt, isNull } from "drizzle-orm";
 
 import { getDb, type Transaction } from "@/db/client";
 import { licenceInvites, licenses, ownerAuditLog, profiles, session, userSuspensions } from "@/db/schema";
 import { createInvite } from "@/features/licences/invites";
-import { joinOfferValidDays } from "@/features/licences/membership";
+import { joinOfferValidDays, setLicenceSeats } from "@/features/licences/membership";
 import { defineAction as define } from "@/lib/define-action";
 import { inviteEmail, sendEmail, unsubscribeUrlFor } from "@/lib/email";
 import { getEnv } from "@/lib/env";
@@ -50,43 +50,18 @@ async function audit(
   getLogger().info({ ownerId: owner.id, action: entry.action, licenseId: entry.licenseId }, "owner action");
 }
 
-/**
- * A licence's seat count, set by hand. The licence row is locked while its users are counted, as
- * the seat guard does for joins (migration 0005), so no one can join between the count and the
- * change: the new count is never below the seats in use.
- */
+/** A licence's seat count, set by hand: never below the seats in use (`setLicenceSeats`). */
 export const changeSeats = define(
   { name: "owner.changeSeats", schema: changeSeatsSchema, access: "owner" },
   async (input, { user: owner }) =>
     getDb().transaction(async (tx) => {
-      const [licence] = await tx
-        .select({ seats: licenses.numberOfLicenses })
-        .from(licenses)
-        .where(eq(licenses.licenseId, input.licenseId))
-        .for("update");
-      if (!licence) throw new AppError("not_found", "That licence does not exist.");
-      const [{ used }] = (await tx
-        .select({ used: count() })
-        .from(profiles)
-        .where(eq(profiles.licenseId, input.licenseId))) as [{ used: number }];
-      if (input.seats < used)
-        throw new AppError(
-          "conflict",
-          `This licence has ${used} users, so it needs at least ${used} seats. Remove users first.`,
-          { fieldErrors: { seats: [`At least ${used} seats: that many are in use.`] } },
-        );
-      if (input.seats === licence.seats)
-        throw new AppError("conflict", `The licence already has ${licence.seats} seats.`);
-      await tx
-        .update(licenses)
-        .set({ numberOfLicenses: input.seats, updatedAt: new Date() })
-        .where(eq(licenses.licenseId, input.licenseId));
+      const before = await setLicenceSeats(tx, input.licenseId, input.seats);
       await audit(tx, owner, {
         action: "licence.seats_changed",
         licenseId: input.licenseId,
         reason: input.reason,
-        before: { seats: licence.seats, seatsInUse: used },
-        after: { seats: input.seats, seatsInUse: used },
+        before: { seats: before.seats, seatsInUse: before.used },
+        after: { seats: input.seats, seatsInUse: before.used },
       });
       return { seats: input.seats };
     }),
