@@ -12,12 +12,9 @@ test("the owner sees the charts, changes a licence's seats with a reason, and se
   baseURL,
 }) => {
   test.setTimeout(120_000);
-  const org = await createOrganisation({ seats: 5, delegates: 1, label: "owner-console" });
-  const organisation = (
-    await queryRows<{ organisation: string }>("select organisation from licenses where license_id = $1", [
-      org.licenseId,
-    ])
-  )[0]!.organisation;
+  // A name of its own, so the search finds this test's licence and no other run's.
+  const organisation = `Console ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)} Pharmacy`;
+  await createOrganisation({ seats: 5, delegates: 1, label: "owner-console", organisation });
   await queryRows(
     "insert into page_views (path, viewed_at) values ('/drug-tariff-parts/partviiia', now()), ('/drug-tariff-parts/partviiia', now() - interval '3 days')",
   );
