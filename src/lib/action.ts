@@ -13,7 +13,7 @@ export type ActionResult<T> =
   | { ok: true; data: T }
   | { ok: false; code: ErrorCode | "internal"; message: string; fieldErrors?: Record<string, string[]> };
 
-export type Access = "public" | "user" | "subscriber" | "admin";
+export type Access = "public" | "user" | "subscriber" | "admin" | "owner";
 
 export type ActionContext<A extends Access> = {
   user: A extends "public" ? CurrentUser | null : CurrentUser;
@@ -29,6 +29,11 @@ type Handler<S extends z.ZodType, T, A extends Access> = (
 function authorise(access: Access, user: CurrentUser | null): void {
   if (access === "public") return;
   if (!user) throw new AppError("unauthorized");
+  // The owner console answers 404 to everyone else, so its actions do not reveal it either.
+  if (access === "owner") {
+    if (!user.isOwner) throw new AppError("not_found");
+    return;
+  }
   if ((access === "subscriber" || access === "admin") && !user.subscribed)
     throw new AppError("subscription_required");
   if (access === "admin" && !user.admin) throw new AppError("forbidden");

@@ -5,10 +5,10 @@ import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware } from "better-auth/api";
 import { nextCookies } from "better-auth/next-js";
 import { emailOTP } from "better-auth/plugins";
-import { and, eq, lt } from "drizzle-orm";
+import { and, eq, inArray, lt, or } from "drizzle-orm";
 
 import { getDb } from "@/db/client";
-import { account, profiles, rateLimit, session, user, verification } from "@/db/schema";
+import { account, profiles, rateLimit, session, user, userSuspensions, verification } from "@/db/schema";
 import { consumeEmailAllowance } from "@/features/access/email-allowance";
 import { signedInHintCookie } from "@/features/accounts/signed-in-hint";
 import { passwordResetEmail, sendEmail, verificationCodeEmail } from "@/lib/email";
@@ -90,17 +90,35 @@ function bodyEmail(body: unknown): string | undefined {
 
 /**
  * R11: a session ends `sessionAbsoluteSeconds` after sign-in, however often sliding renewal moved its
- * expiry on. Run before every endpoint and every server-side `auth.api` call: a session past the limit
- * is deleted first, so Better Auth finds none and answers as it does for a signed-out visitor.
+ * expiry on; and a suspended user's session ends at once (ADR 075). Run before every endpoint and
+ * every server-side `auth.api` call: such a session is deleted first, so Better Auth finds none and
+ * answers as it does for a signed-out visitor. One statement, so the suspension check costs no
+ * extra round trip.
  */
-async function revokeIfPastAbsoluteLimit(token: string): Promise<void> {
+async function revokeIfEnded(token: string): Promise<void> {
   const cutoff = new Date(Date.now() - authPolicy.sessionAbsoluteSeconds * 1000);
   const revoked = await getDb()
     .delete(session)
-    .where(and(eq(session.token, token), lt(session.createdAt, cutoff)))
-    .returning({ userId: session.userId });
-  for (const { userId } of revoked) getLogger().info({ userId }, "session ended at its absolute limit");
+    .where(
+      and(
+        eq(session.token, token),
+        or(
+          lt(session.createdAt, cutoff),
+          inArray(session.userId, getDb().select({ id: userSuspensions.userId }).from(userSuspensions)),
+        ),
+      ),
+    )
+    .returning({ userId: session.userId, createdAt: session.createdAt });
+  for (const { userId, createdAt } of revoked)
+    getLogger().info(
+      { userId },
+      createdAt < cutoff ? "session ended at its absolute limit" : "session of a suspended user ended",
+    );
 }
+
+/** The message a suspended user sees when they try to sign in. */
+export const suspendedMessage =
+  "This account has been suspended. Please contact support if you think this is a mistake.";
 
 function createAuth() {
   const env = getEnv();
@@ -169,6 +187,17 @@ function createAuth() {
     databaseHooks: {
       session: {
         create: {
+          // A suspended user may prove their password but gets no session (ADR 075).
+          before: async (created) => {
+            const [suspended] = await getDb()
+              .select({ userId: userSuspensions.userId })
+              .from(userSuspensions)
+              .where(eq(userSuspensions.userId, created.userId));
+            if (suspended) {
+              logger.warn({ userId: created.userId }, "sign-in refused: account suspended");
+              throw new APIError("FORBIDDEN", { message: suspendedMessage, code: "ACCOUNT_SUSPENDED" });
+            }
+          },
           after: async (created) => {
             await getDb()
               .update(profiles)
@@ -185,7 +214,7 @@ function createAuth() {
           ctx.context.authCookies.sessionToken.name,
           ctx.context.secret,
         );
-        if (token) await revokeIfPastAbsoluteLimit(token);
+        if (token) await revokeIfEnded(token);
         const body = ctx.body as { newPassword?: unknown; type?: unknown } | undefined;
         if (
           (ctx.path === "/reset-password" || ctx.path === "/change-password") &&

@@ -6,7 +6,7 @@ import type { Page } from "@playwright/test";
 import { classifyRoute, isSignedInProductPath } from "../../src/features/access/route-classes";
 import { blogSlugs } from "../../src/features/blog/posts";
 import { expectNoAxeViolations } from "../fixtures/axe";
-import { createOrganisation, createPerson, type Person } from "./database";
+import { createOrganisation, createPerson, queryRows, type Person } from "./database";
 import { demo, demoPassword, expect, signInByApi, test, uniqueEmail } from "./fixtures";
 
 /**
@@ -57,6 +57,23 @@ const dynamicRoutes: Record<
   "/drug-info/[code]": { reach: firstInSitemap("drug-info") },
   "/appliance-info/[code]": { reach: firstInSitemap("appliance-info") },
   "/brand-info/[code]": { reach: firstInSitemap("brand-info") },
+  // A licence with a user, an open invitation and a history, so every table of the page has rows.
+  "/user-master-management/licences/[licenseId]": {
+    reach: async () => {
+      const org = await createOrganisation({ seats: 3, delegates: 1, label: "owner-licence" });
+      await queryRows(
+        `insert into licence_invites (license_id, email, token_hash, expires_at)
+         values ($1, $2, $3, now() + interval '7 days')`,
+        [org.licenseId, uniqueEmail("invited"), `every-page-${org.licenseId}`],
+      );
+      await queryRows(
+        `insert into owner_audit_log (actor_id, actor_email, action, license_id, reason, before, after)
+         values ('demo-owner', $2, 'licence.seats_changed', $1, 'A reason long enough to wrap on a phone screen', '{"seats":2}', '{"seats":3}')`,
+        [org.licenseId, demo.owner],
+      );
+      return [`/user-master-management/licences/${org.licenseId}`];
+    },
+  },
   // Only its payer may open a checkout: a signed-in user without a plan starts one.
   "/payment/test-checkout/[session]": {
     audiences: ["subscriber"],

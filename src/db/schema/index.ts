@@ -10,3 +10,4 @@ export * from "./tariff";
 export * from "./insights";
 export * from "./watchlists";
 export * from "./onboarding";
+export * from "./audit";

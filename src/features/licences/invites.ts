@@ -4,7 +4,7 @@ import { createHash, randomBytes } from "node:crypto";
 
 import { and, eq, isNull, sql } from "drizzle-orm";
 
-import { getDb } from "@/db/client";
+import { getDb, type Database, type Transaction } from "@/db/client";
 import { licenceInvites, licenses } from "@/db/schema";
 import { AppError } from "@/lib/errors";
 
@@ -13,18 +13,19 @@ import { addMemberToLicence, joinOfferValidDays } from "./membership";
 const hashOf = (token: string) => createHash("sha256").update(token).digest("base64url");
 
 /** A single-use invitation link's token; only its hash is stored, so a database leak reveals no links. */
-export async function createInvite(input: { licenseId: string; email: string; invitedBy: string }) {
+export async function createInvite(
+  input: { licenseId: string; email: string; invitedBy: string },
+  db: Database | Transaction = getDb(),
+) {
   const token = randomBytes(32).toString("base64url");
   const expiresAt = new Date(Date.now() + joinOfferValidDays * 24 * 60 * 60 * 1000);
-  await getDb()
-    .insert(licenceInvites)
-    .values({
-      licenseId: input.licenseId,
-      email: input.email.toLowerCase(),
-      tokenHash: hashOf(token),
-      invitedBy: input.invitedBy,
-      expiresAt,
-    });
+  await db.insert(licenceInvites).values({
+    licenseId: input.licenseId,
+    email: input.email.toLowerCase(),
+    tokenHash: hashOf(token),
+    invitedBy: input.invitedBy,
+    expiresAt,
+  });
   return { token, expiresAt };
 }
 

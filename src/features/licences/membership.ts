@@ -117,3 +117,37 @@ export async function removeMemberFromLicence(licenseId: string, userId: string)
     .returning({ id: profiles.id });
   if (removed.length === 0) throw new AppError("not_found", "That user is not on your licence.");
 }
+
+/**
+ * Sets a licence's seat count by hand (the owner console). The licence row is locked while its
+ * users are counted, as joining does, so no one can join between the count and the change: the new
+ * count is never below the seats in use. Returns the counts before the change, for the audit log.
+ */
+export async function setLicenceSeats(
+  tx: Transaction,
+  licenseId: string,
+  seats: number,
+): Promise<{ seats: number; used: number }> {
+  const [licence] = await tx
+    .select({ seats: licenses.numberOfLicenses })
+    .from(licenses)
+    .where(eq(licenses.licenseId, licenseId))
+    .for("update");
+  if (!licence) throw new AppError("not_found", "That licence does not exist.");
+  const [{ used }] = (await tx
+    .select({ used: count() })
+    .from(profiles)
+    .where(eq(profiles.licenseId, licenseId))) as [{ used: number }];
+  if (seats < used)
+    throw new AppError(
+      "conflict",
+      `This licence has ${used} users, so it needs at least ${used} seats. Remove users first.`,
+      { fieldErrors: { seats: [`At least ${used} seats: that many are in use.`] } },
+    );
+  if (seats === licence.seats) throw new AppError("conflict", `The licence already has ${seats} seats.`);
+  await tx
+    .update(licenses)
+    .set({ numberOfLicenses: seats, updatedAt: new Date() })
+    .where(eq(licenses.licenseId, licenseId));
+  return { seats: licence.seats, used };
+}

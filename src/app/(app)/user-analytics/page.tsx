@@ -1,33 +1,40 @@
 import type { Metadata } from "next";
 
-import { DataTable } from "@/components/data-table/data-table";
-import type { DataColumn } from "@/components/data-table/format";
 import { PageContainer } from "@/components/layout/page-container";
-import { getPageViewsByPath } from "@/features/owner/queries";
+import { parseRange } from "@/features/owner/analytics";
+import { UserAnalytics } from "@/features/owner/components/user-analytics";
+import {
+  getCancellationsPerMonth,
+  getPageViewsByPath,
+  getPageViewsPerDay,
+  getPlanSummary,
+  getSignUpsPerWeek,
+  getVerificationCounts,
+} from "@/features/owner/queries";
 import { requireOwner } from "@/lib/session";
 
 export const metadata: Metadata = { title: "User Analytics", robots: { index: false } };
 
-const columns: DataColumn[] = [
-  { id: "path", header: "Page", priority: "name" },
-  { id: "views", header: "Views", kind: "number", priority: "key" },
-];
-
-export default async function UserAnalyticsPage() {
+export default async function UserAnalyticsPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   await requireOwner();
-  const rows = await getPageViewsByPath(30);
+  const days = parseRange((await searchParams).days);
+  const [viewsPerDay, topPages, signUpsPerWeek, verification, plans, cancellations] = await Promise.all([
+    getPageViewsPerDay(days),
+    getPageViewsByPath(days),
+    getSignUpsPerWeek(days),
+    getVerificationCounts(),
+    getPlanSummary(),
+    getCancellationsPerMonth(days),
+  ]);
   return (
     <PageContainer width="full" className="space-y-4">
       <h1 className="text-3xl font-bold tracking-tight">User Analytics</h1>
-      <p className="text-muted-foreground">
-        Page views in the last 30 days, from visitors who accepted analytics cookies.
-      </p>
-      <DataTable
-        columns={columns}
-        rows={rows}
-        caption="Page views by page, last 30 days"
-        fileName="page-views-last-30-days.csv"
-        emptyMessage="No page views recorded yet."
+      <UserAnalytics
+        data={{ days, viewsPerDay, topPages, signUpsPerWeek, verification, plans, cancellations }}
       />
     </PageContainer>
   );

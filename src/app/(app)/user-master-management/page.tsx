@@ -1,39 +1,91 @@
 import type { Metadata } from "next";
 
-import { DataTable } from "@/components/data-table/data-table";
-import type { DataColumn } from "@/components/data-table/format";
 import { PageContainer } from "@/components/layout/page-container";
-import { getLicenceOverview } from "@/features/owner/queries";
+import { findPlan } from "@/features/billing/plans";
+import { OwnerLicenceTable, OwnerSearchForm } from "@/features/owner/components/master-admin";
+import { OwnerUserResults } from "@/features/owner/components/owner-tables";
+import { ownerLicencePath } from "@/features/owner/paths";
+import { getLicenceOverview, searchOwnerConsole } from "@/features/owner/queries";
+import { ownerSearchSchema } from "@/features/owner/schemas";
 import { requireOwner } from "@/lib/session";
 
 export const metadata: Metadata = { title: "Master Admin", robots: { index: false } };
 
-const columns: DataColumn[] = [
-  { id: "organisation", header: "Organisation", priority: "name" },
-  { id: "seats", header: "Seats", kind: "number", priority: "key" },
-  { id: "users", header: "Users", kind: "number", priority: "key" },
-  { id: "created", header: "Created", kind: "date", priority: "key" },
-];
+const planName = (planId: string | null) => (planId ? (findPlan(planId)?.name ?? planId) : "No plan");
 
-export default async function MasterAdminPage() {
+export default async function MasterAdminPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   await requireOwner();
-  const licences = await getLicenceOverview();
+  const raw = (await searchParams).searchTerm;
+  const parsed = ownerSearchSchema.safeParse({ term: Array.isArray(raw) ? raw[0] : (raw ?? "") });
+  const term = parsed.success ? parsed.data.term : "";
+  const licenceRow = (licence: {
+    licenseId: string;
+    organisation: string | null;
+    status: string;
+    planId: string | null;
+    seats: number;
+    users: number;
+  }) => ({
+    organisation: licence.organisation ?? "No Organisation",
+    status: licence.status,
+    plan: planName(licence.planId),
+    seats: licence.seats,
+    users: licence.users,
+    href: ownerLicencePath(licence.licenseId),
+  });
   return (
-    <PageContainer width="full" className="space-y-4">
+    <PageContainer width="full" className="space-y-6">
       <h1 className="text-3xl font-bold tracking-tight">Master Admin</h1>
-      <p className="text-muted-foreground">Every organisation licence, its seats and the users on it.</p>
-      <DataTable
-        columns={columns}
-        rows={licences.map((licence) => ({
-          organisation: licence.organisation ?? "No Organisation",
-          seats: licence.seats,
-          users: licence.users,
-          created: licence.createdAt.toISOString(),
-        }))}
-        caption="Organisation licences"
-        fileName="organisation-licences.csv"
-        emptyMessage="No licences yet."
-      />
+      <OwnerSearchForm term={term} />
+      {term ? (
+        <SearchResults term={term} toRow={licenceRow} />
+      ) : (
+        <section className="grid gap-3">
+          <h2 className="text-xl font-semibold">All licences</h2>
+          <OwnerLicenceTable
+            rows={(await getLicenceOverview()).map(licenceRow)}
+            caption="Organisation licences"
+          />
+        </section>
+      )}
     </PageContainer>
+  );
+}
+
+async function SearchResults({
+  term,
+  toRow,
+}: {
+  term: string;
+  toRow: (
+    licence: Awaited<ReturnType<typeof searchOwnerConsole>>["licences"][number],
+  ) => Record<string, string | number>;
+}) {
+  const { users, licences } = await searchOwnerConsole(term);
+  return (
+    <>
+      <section className="grid gap-3">
+        <h2 className="text-xl font-semibold">Users</h2>
+        <OwnerUserResults
+          term={term}
+          rows={users.map((found) => ({
+            id: found.id,
+            email: found.email,
+            name: found.name,
+            organisation: found.organisation ?? "",
+            status: found.suspended ? "Suspended" : found.admin ? "Admin" : "Active",
+            href: found.licenseId ? ownerLicencePath(found.licenseId) : null,
+          }))}
+        />
+      </section>
+      <section className="grid gap-3">
+        <h2 className="text-xl font-semibold">Licences</h2>
+        <OwnerLicenceTable rows={licences.map(toRow)} caption={`Licences matching "${term}"`} />
+      </section>
+    </>
   );
 }

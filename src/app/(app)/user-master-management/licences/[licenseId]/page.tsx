@@ -1,0 +1,23 @@
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { z } from "zod";
+
+import { PageContainer } from "@/components/layout/page-container";
+import { OwnerLicencePage } from "@/features/owner/components/licence-page";
+import { getLicenceForOwner } from "@/features/owner/queries";
+import { requireOwner } from "@/lib/session";
+
+export const metadata: Metadata = { title: "Licence · Master Admin", robots: { index: false } };
+
+export default async function OwnerLicenceRoute({ params }: { params: Promise<{ licenseId: string }> }) {
+  await requireOwner();
+  const id = z.uuid().safeParse((await params).licenseId);
+  if (!id.success) notFound();
+  const data = await getLicenceForOwner(id.data);
+  if (!data) notFound();
+  return (
+    <PageContainer width="full">
+      <OwnerLicencePage data={data} />
+    </PageContainer>
+  );
+}

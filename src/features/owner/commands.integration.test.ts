@@ -1,0 +1,235 @@
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+
+import { licenceInvites, licenses, ownerAuditLog, profiles, session, userSuspensions } from "@/db/schema";
+import { createInvite } from "@/features/licences/invites";
+import { addMemberToLicence } from "@/features/licences/membership";
+import {
+  authRequest,
+  currentUserOf,
+  freshClientAddress,
+  insertUser,
+  uniqueEmail,
+} from "@tests/fixtures/accounts";
+import { runAs as run } from "@tests/fixtures/actions";
+import { setupTestDatabase } from "@tests/fixtures/db";
+import { insertOrganisation } from "@tests/fixtures/licences";
+import { latestEmailTo } from "@tests/fixtures/mailbox";
+
+import * as commands from "./commands";
+import { getLicenceForOwner } from "./queries";
+
+const database = setupTestDatabase();
+
+/** The owner is whoever OWNER_USER_IDS names; the session decides that, so tests set the flag as it would. */
+async function anOwner() {
+  return { ...(await currentUserOf(await insertUser({ subscribed: true }))), isOwner: true };
+}
+
+const reason = "Customer asked by phone, ticket 4411";
+
+async function auditOf(licenseId: string) {
+  return database.db.select().from(ownerAuditLog).where(eq(ownerAuditLog.licenseId, licenseId));
+}
+
+async function seatsOf(licenseId: string) {
+  const [row] = await database.db
+    .select({ seats: licenses.numberOfLicenses })
+    .from(licenses)
+    .where(eq(licenses.licenseId, licenseId));
+  return row!.seats;
+}
+
+function signIn(email: string, password: string) {
+  return authRequest("/sign-in/email", { body: { email, password }, clientAddress: freshClientAddress() });
+}
+
+describe("who may use the owner actions", () => {
+  it("answers not found to anyone but the owner, even a licence admin, and changes nothing", async () => {
+    const { licenseId, admin, member } = await insertOrganisation({ seats: 5 });
+    for (const caller of [admin, member, { ...admin, admin: true, subscribed: true }]) {
+      expect(await run(commands.changeSeats, { licenseId, seats: 9, reason }, caller)).toMatchObject({
+        ok: false,
+        code: "not_found",
+      });
+      expect(await run(commands.suspendUser, { userId: member.id, reason }, caller)).toMatchObject({
+        ok: false,
+        code: "not_found",
+      });
+    }
+    expect(await run(commands.changeSeats, { licenseId, seats: 9, reason }, null)).toMatchObject({
+      ok: false,
+      code: "unauthorized",
+    });
+    expect(await seatsOf(licenseId)).toBe(5);
+    expect(await auditOf(licenseId)).toEqual([]);
+    expect(await database.db.select().from(userSuspensions)).toEqual([]);
+  });
+
+  it("requires a reason and refuses an acting-user id slipped into the input", async () => {
+    const owner = await anOwner();
+    const { licenseId } = await insertOrganisation({ seats: 5 });
+    expect(await run(commands.changeSeats, { licenseId, seats: 6, reason: "  " }, owner)).toMatchObject({
+      ok: false,
+      code: "validation",
+      fieldErrors: { reason: [expect.any(String)] },
+    });
+    expect(
+      await run(commands.changeSeats, { licenseId, seats: 6, reason, actorId: "someone-else" }, owner),
+    ).toMatchObject({ ok: false, code: "validation" });
+    expect(await seatsOf(licenseId)).toBe(5);
+  });
+});
+
+describe("changing a licence's seat count", () => {
+  it("never goes below the seats in use, and records who, why, before and after", async () => {
+    const owner = await anOwner();
+    const { licenseId } = await insertOrganisation({ seats: 5 });
+    // Two users (admin and delegate) hold seats.
+    expect(await run(commands.changeSeats, { licenseId, seats: 1, reason }, owner)).toMatchObject({
+      ok: false,
+      code: "conflict",
+      fieldErrors: { seats: ["At least 2 seats: that many are in use."] },
+    });
+    expect(await run(commands.changeSeats, { licenseId, seats: 0, reason }, owner)).toMatchObject({
+      ok: false,
+      code: "validation",
+    });
+    expect(await seatsOf(licenseId)).toBe(5);
+    expect(await auditOf(licenseId)).toEqual([]);
+
+    expect(await run(commands.changeSeats, { licenseId, seats: 2, reason }, owner)).toEqual({
+      ok: true,
+      data: { seats: 2 },
+    });
+    expect(await seatsOf(licenseId)).toBe(2);
+    expect(await auditOf(licenseId)).toEqual([
+      expect.objectContaining({
+        actorId: owner.id,
+        actorEmail: owner.email,
+        action: "licence.seats_changed",
+        reason,
+        before: { seats: 5, seatsInUse: 2 },
+        after: { seats: 2, seatsInUse: 2 },
+        createdAt: expect.any(Date),
+      }),
+    ]);
+    // The lowered count is now the limit the seat guard holds.
+    const newcomer = await insertUser();
+    await expect(addMemberToLicence(licenseId, newcomer.id)).rejects.toMatchObject({
+      code: "seat_limit_reached",
+    });
+  });
+
+  it("answers not found for a licence that does not exist", async () => {
+    const owner = await anOwner();
+    expect(
+      await run(
+        commands.changeSeats,
+        { licenseId: "00000000-0000-4000-8000-00000000dead", seats: 3, reason },
+        owner,
+      ),
+    ).toMatchObject({ ok: false, code: "not_found" });
+  });
+});
+
+describe("suspending and restoring a user", () => {
+  it("signs the user out at once, refuses their next request and their next sign-in, and restores them", async () => {
+    const owner = await anOwner();
+    const { licenseId } = await insertOrganisation({ seats: 5 });
+    const person = await insertUser({ delegate: true, subscribed: true, licenseId });
+    const { cookie } = await signIn(person.email, person.password);
+    expect((await authRequest("/get-session", { cookie })).body).toMatchObject({
+      user: { email: person.email },
+    });
+
+    expect(await run(commands.suspendUser, { userId: person.id, reason }, owner)).toMatchObject({ ok: true });
+    expect((await authRequest("/get-session", { cookie })).body).toBeNull();
+    expect(await database.db.select().from(session).where(eq(session.userId, person.id))).toEqual([]);
+    const refused = await signIn(person.email, person.password);
+    expect(refused.status).toBe(403);
+    expect(refused.body).toMatchObject({ code: "ACCOUNT_SUSPENDED" });
+    expect(await run(commands.suspendUser, { userId: person.id, reason }, owner)).toMatchObject({
+      ok: false,
+      code: "conflict",
+    });
+
+    expect(await run(commands.restoreUser, { userId: person.id, reason }, owner)).toMatchObject({ ok: true });
+    expect((await signIn(person.email, person.password)).status).toBe(200);
+
+    const entries = await auditOf(licenseId);
+    expect(
+      entries.map((entry) => [entry.action, entry.userId, entry.before.suspended, entry.after.suspended]),
+    ).toEqual(
+      expect.arrayContaining([
+        ["user.suspended", person.id, false, true],
+        ["user.restored", person.id, true, false],
+      ]),
+    );
+    expect(entries).toHaveLength(2);
+  });
+
+  it("refuses and deletes a session the suspension did not end (a sign-in racing it) on its next request", async () => {
+    const owner = await anOwner();
+    const person = await insertUser();
+    const { cookie } = await signIn(person.email, person.password);
+    // The suspension row alone, as if the session had been written after the suspension ended the others.
+    await database.db.insert(userSuspensions).values({ userId: person.id, suspendedBy: owner.id, reason });
+    expect(await database.db.select().from(session).where(eq(session.userId, person.id))).toHaveLength(1);
+    expect((await authRequest("/get-session", { cookie })).body).toBeNull();
+    expect(await database.db.select().from(session).where(eq(session.userId, person.id))).toEqual([]);
+  });
+
+  it("will not let the owner suspend themselves", async () => {
+    const owner = await anOwner();
+    expect(await run(commands.suspendUser, { userId: owner.id, reason }, owner)).toMatchObject({
+      ok: false,
+      code: "conflict",
+    });
+  });
+});
+
+describe("resending an invitation", () => {
+  it("sends a new link, ends the old one, and records it on the licence page", async () => {
+    const owner = await anOwner();
+    const { licenseId, admin } = await insertOrganisation({ seats: 5, name: "Resend Pharmacy" });
+    const email = uniqueEmail("invitee");
+    await createInvite({ licenseId, email, invitedBy: admin.id });
+    const [invite] = await database.db.select().from(licenceInvites).where(eq(licenceInvites.email, email));
+
+    expect(await run(commands.resendInvite, { inviteId: invite!.id, reason }, owner)).toEqual({
+      ok: true,
+      data: { email },
+    });
+    const rows = await database.db.select().from(licenceInvites).where(eq(licenceInvites.email, email));
+    expect(rows).toHaveLength(2);
+    expect(rows.filter((row) => row.expiresAt > new Date())).toHaveLength(1);
+    expect((await latestEmailTo(email)).subject).toContain("Resend Pharmacy");
+
+    const page = await getLicenceForOwner(licenseId);
+    expect(page!.audit).toEqual([
+      expect.objectContaining({ action: "invite.resent", actorEmail: owner.email, reason }),
+    ]);
+    expect(page!.invites).toHaveLength(2);
+  });
+
+  it("refuses an invitation already accepted", async () => {
+    const owner = await anOwner();
+    const { licenseId, admin } = await insertOrganisation({ seats: 5 });
+    const email = uniqueEmail("accepted");
+    await createInvite({ licenseId, email, invitedBy: admin.id });
+    await database.db
+      .update(licenceInvites)
+      .set({ acceptedAt: new Date() })
+      .where(eq(licenceInvites.email, email));
+    const [invite] = await database.db.select().from(licenceInvites).where(eq(licenceInvites.email, email));
+    expect(await run(commands.resendInvite, { inviteId: invite!.id, reason }, owner)).toMatchObject({
+      ok: false,
+      code: "not_found",
+    });
+    expect(await auditOf(licenseId)).toEqual([]);
+    expect((await database.db.select().from(profiles).where(eq(profiles.licenseId, licenseId))).length).toBe(
+      2,
+    );
+  });
+});

@@ -1,0 +1,196 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useId, useState, type FormEvent } from "react";
+import { toast } from "sonner";
+
+import { Button } from "@/components/ui/button";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from "@/components/ui/dialog";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { Spinner } from "@/components/ui/spinner";
+import type { ActionResult } from "@/lib/action";
+
+import { changeLicenceSeats, restoreOwnerUser, resendLicenceInvite, suspendOwnerUser } from "../actions";
+
+/** What the dialog does; the ids are of the licence, invite or user it acts on, never of the owner. */
+export type OwnerActionTarget =
+  | { kind: "seats"; licenseId: string; seats: number; seatsInUse: number }
+  | { kind: "resend"; inviteId: string; email: string }
+  | { kind: "suspend" | "restore"; userId: string; email: string };
+
+const copy = {
+  seats: {
+    trigger: "Change seats",
+    title: "Change the seat count",
+    confirm: "Change seats",
+    done: "Seats changed",
+  },
+  resend: {
+    trigger: "Resend",
+    title: "Resend the invitation",
+    confirm: "Resend invitation",
+    done: "Invitation sent",
+  },
+  suspend: {
+    trigger: "Suspend",
+    title: "Suspend this user",
+    confirm: "Suspend user",
+    done: "User suspended",
+  },
+  restore: { trigger: "Restore", title: "Restore this user", confirm: "Restore user", done: "User restored" },
+} as const;
+
+function describe(target: OwnerActionTarget): string {
+  switch (target.kind) {
+    case "seats":
+      return `The licence has ${target.seats} seats, ${target.seatsInUse} in use. The new count cannot be below the seats in use.`;
+    case "resend":
+      return `A new link goes to ${target.email}; the old link stops working.`;
+    case "suspend":
+      return `${target.email} is signed out at once and cannot sign in until restored.`;
+    case "restore":
+      return `${target.email} can sign in again.`;
+  }
+}
+
+function run(target: OwnerActionTarget, reason: string, seats: string): Promise<ActionResult<unknown>> {
+  switch (target.kind) {
+    case "seats":
+      return changeLicenceSeats({ licenseId: target.licenseId, seats: Number(seats), reason });
+    case "resend":
+      return resendLicenceInvite({ inviteId: target.inviteId, reason });
+    case "suspend":
+      return suspendOwnerUser({ userId: target.userId, reason });
+    case "restore":
+      return restoreOwnerUser({ userId: target.userId, reason });
+  }
+}
+
+/**
+ * Every owner action goes through this: a confirmation that says what will happen, and a reason
+ * that is required and kept in the audit log. The page reloads its data afterwards.
+ */
+export function OwnerActionDialog({
+  target,
+  triggerLabel,
+}: {
+  target: OwnerActionTarget;
+  triggerLabel?: string;
+}) {
+  const router = useRouter();
+  const text = copy[target.kind];
+  const [open, setOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [reason, setReason] = useState("");
+  const [seats, setSeats] = useState(target.kind === "seats" ? String(target.seats) : "");
+  const [errors, setErrors] = useState<{ message?: string; reason?: string; seats?: string }>({});
+  const reasonId = useId();
+  const seatsId = useId();
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    const result = await run(target, reason, seats);
+    setBusy(false);
+    if (!result.ok) {
+      setErrors({
+        message: result.message,
+        reason: result.fieldErrors?.reason?.[0],
+        seats: result.fieldErrors?.seats?.[0],
+      });
+      return;
+    }
+    toast.success(text.done);
+    setOpen(false);
+    setReason("");
+    setErrors({});
+    router.refresh();
+  }
+
+  const destructive = target.kind === "suspend";
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        if (!next) setErrors({});
+      }}
+    >
+      <DialogTrigger asChild>
+        <Button variant={destructive ? "destructive" : "outline"} size="sm" aria-label={triggerLabel}>
+          {text.trigger}
+        </Button>
+      </DialogTrigger>
+      <DialogContent>
+        <form onSubmit={submit} className="grid gap-4" noValidate>
+          <DialogHeader>
+            <DialogTitle>{text.title}</DialogTitle>
+            <DialogDescription>{describe(target)}</DialogDescription>
+          </DialogHeader>
+          {target.kind === "seats" && (
+            <div className="grid gap-1.5">
+              <Label htmlFor={seatsId}>New seat count</Label>
+              <Input
+                id={seatsId}
+                type="number"
+                inputMode="numeric"
+                min={Math.max(1, target.seatsInUse)}
+                max={1000}
+                value={seats}
+                onChange={(event) => setSeats(event.target.value)}
+                aria-invalid={errors.seats ? true : undefined}
+                aria-describedby={errors.seats ? `${seatsId}-error` : undefined}
+                required
+              />
+              {errors.seats && (
+                <p id={`${seatsId}-error`} className="text-sm text-destructive">
+                  {errors.seats}
+                </p>
+              )}
+            </div>
+          )}
+          <div className="grid gap-1.5">
+            <Label htmlFor={reasonId}>Reason (kept in the audit log)</Label>
+            <textarea
+              id={reasonId}
+              rows={3}
+              maxLength={500}
+              value={reason}
+              onChange={(event) => setReason(event.target.value)}
+              aria-invalid={errors.reason ? true : undefined}
+              aria-describedby={errors.reason ? `${reasonId}-error` : undefined}
+              required
+              className="w-full rounded-md border border-input bg-transparent px-3 py-2 text-base shadow-xs outline-none focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50 aria-invalid:border-destructive md:text-sm"
+            />
+            {errors.reason && (
+              <p id={`${reasonId}-error`} className="text-sm text-destructive">
+                {errors.reason}
+              </p>
+            )}
+          </div>
+          <p role="alert" className="text-sm text-destructive empty:hidden">
+            {errors.message && !errors.reason && !errors.seats ? errors.message : ""}
+          </p>
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={() => setOpen(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" variant={destructive ? "destructive" : "default"} disabled={busy}>
+              {busy && <Spinner label="Working" />}
+              {text.confirm}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
