@@ -255,11 +255,14 @@ async function abuseStep() {
     say(
       `  guesses per clock hour: ${greedy.guessesPerClockHour.join(", ")}; worst 60-minute span: ${greedy.worstSixtyMinuteSpan}`,
     );
-    say(`Attacker who times the fixed hourly window: worst 60-minute span: ${edge.worstSixtyMinuteSpan}`);
+    say(
+      `Attacker who times the edge of the first code's hour: worst 60-minute span: ${edge.worstSixtyMinuteSpan}`,
+    );
     verdicts.push({
       step: "otp guesses",
-      ok: Math.max(...greedy.guessesPerClockHour) <= 15,
-      note: `${Math.max(...greedy.guessesPerClockHour)}/hour, ${edge.worstSixtyMinuteSpan} at the window edge`,
+      ok:
+        Math.max(...greedy.guessesPerClockHour, greedy.worstSixtyMinuteSpan, edge.worstSixtyMinuteSpan) <= 15,
+      note: `${Math.max(...greedy.guessesPerClockHour)}/clock hour, worst 60 minutes ${Math.max(greedy.worstSixtyMinuteSpan, edge.worstSixtyMinuteSpan)}`,
     });
   } else {
     say("OTP figures missing (tests/integration/otp-guessing.test.ts did not record them).");
