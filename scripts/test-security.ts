@@ -407,7 +407,8 @@ async function sqlmapStep() {
       },
       {
         route: "GET /api/lists/[id]/rows (id, searchTerm, month, category)",
-        args: [`-u`, `${base}/api/lists/partviiia*/rows?searchTerm=amlo&month=${month}&category=A`],
+        // With a `*` in the address sqlmap tests only the marked points: every parameter is marked.
+        args: [`-u`, `${base}/api/lists/partviiia*/rows?searchTerm=amlo*&month=${month}*&category=A*`],
         signedIn: true,
       },
       {
@@ -417,7 +418,7 @@ async function sqlmapStep() {
       },
       {
         route: "GET /signed-in/[kind]/[code] (code, from)",
-        args: [`-u`, `${base}/signed-in/drug/1234*?from=%2Fdrug-tariff-parts%2Fpartviiia`],
+        args: [`-u`, `${base}/signed-in/drug/1234*?from=%2Fdrug-tariff-parts%2Fpartviiia*`],
         signedIn: true,
       },
       { route: "GET /drug-info/[code]", args: [`-u`, `${base}/drug-info/1234*`] },
