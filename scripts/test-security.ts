@@ -417,8 +417,9 @@ async function sqlmapStep() {
         signedIn: true,
       },
       {
-        route: "GET /signed-in/[kind]/[code] (code, from)",
-        args: [`-u`, `${base}/signed-in/drug/1234*?from=%2Fdrug-tariff-parts%2Fpartviiia*`],
+        route: "GET /drug-info/[code] signed in (code, from)",
+        // A signed-in user's product page has the public address (the app rewrites it).
+        args: [`-u`, `${base}/drug-info/1234*?from=%2Fdrug-tariff-parts%2Fpartviiia*`],
         signedIn: true,
       },
       { route: "GET /drug-info/[code]", args: [`-u`, `${base}/drug-info/1234*`] },
