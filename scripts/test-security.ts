@@ -33,9 +33,19 @@ const only = process.argv.find((arg) => arg.startsWith("--only="))?.slice("--onl
 const steps = new Set<StepName>(only ? (only.split(",") as StepName[]) : allSteps);
 const seatRounds = process.env.SEAT_RACE_ROUNDS ?? "1000";
 const port = process.env.E2E_PORT ?? "3190";
-const sqlmapLevel = process.env.SQLMAP_LEVEL ?? "2";
+/**
+ * sqlmap's settings, chosen so that every route is tested to the end on two shared cores:
+ * level 1 tests the parameters we name (level 2 adds the cookies, here only the session token,
+ * which no query reads); boolean-blind, error-based, UNION and inline-query techniques (B, E, U, Q)
+ * everywhere. Time-based and stacked-query techniques (T, S) judge by response times: on a loaded
+ * machine they are slow and unreliable, so they run only on the routes whose answer shows nothing of
+ * a query's result (Better Auth's JSON endpoints, the beacon, the unsubscribe POST), where
+ * only timing could tell. `SQLMAP_LEVEL` and `SQLMAP_TECHNIQUE` override them for every route.
+ */
+const sqlmapLevel = process.env.SQLMAP_LEVEL ?? "1";
+const sqlmapTechnique = process.env.SQLMAP_TECHNIQUE;
 /** Each route gets this long; a route still being tested then is reported as such, not as clean. */
-const sqlmapSeconds = Number(process.env.SQLMAP_SECONDS ?? 600);
+const sqlmapSeconds = Number(process.env.SQLMAP_SECONDS ?? 300);
 const dataDir = process.env.E2E_DATA_DIR ?? ".data-security";
 
 function binOf(pkg: string, file: string): string {
@@ -255,11 +265,14 @@ async function abuseStep() {
     say(
       `  guesses per clock hour: ${greedy.guessesPerClockHour.join(", ")}; worst 60-minute span: ${greedy.worstSixtyMinuteSpan}`,
     );
-    say(`Attacker who times the fixed hourly window: worst 60-minute span: ${edge.worstSixtyMinuteSpan}`);
+    say(
+      `Attacker who times the edge of the first code's hour: worst 60-minute span: ${edge.worstSixtyMinuteSpan}`,
+    );
     verdicts.push({
       step: "otp guesses",
-      ok: Math.max(...greedy.guessesPerClockHour) <= 15,
-      note: `${Math.max(...greedy.guessesPerClockHour)}/hour, ${edge.worstSixtyMinuteSpan} at the window edge`,
+      ok:
+        Math.max(...greedy.guessesPerClockHour, greedy.worstSixtyMinuteSpan, edge.worstSixtyMinuteSpan) <= 15,
+      note: `${Math.max(...greedy.guessesPerClockHour)}/clock hour, worst 60 minutes ${Math.max(greedy.worstSixtyMinuteSpan, edge.worstSixtyMinuteSpan)}`,
     });
   } else {
     say("OTP figures missing (tests/integration/otp-guessing.test.ts did not record them).");
@@ -381,7 +394,7 @@ async function sqlmapStep() {
       `--headers=Content-Type: application/json\nOrigin: ${base}`,
     ];
     const month = new Date().toISOString().slice(0, 7);
-    const targets: { route: string; args: string[]; signedIn?: boolean }[] = [
+    const targets: { route: string; args: string[]; signedIn?: boolean; blind?: boolean }[] = [
       {
         route: "GET /drug-tariff-parts/partviiia (searchTerm, month, category)",
         args: [
@@ -394,7 +407,8 @@ async function sqlmapStep() {
       },
       {
         route: "GET /api/lists/[id]/rows (id, searchTerm, month, category)",
-        args: [`-u`, `${base}/api/lists/partviiia*/rows?searchTerm=amlo&month=${month}&category=A`],
+        // With a `*` in the address sqlmap tests only the marked points: every parameter is marked.
+        args: [`-u`, `${base}/api/lists/partviiia*/rows?searchTerm=amlo*&month=${month}*&category=A*`],
         signedIn: true,
       },
       {
@@ -403,8 +417,9 @@ async function sqlmapStep() {
         signedIn: true,
       },
       {
-        route: "GET /signed-in/[kind]/[code] (code, from)",
-        args: [`-u`, `${base}/signed-in/drug/1234*?from=%2Fdrug-tariff-parts%2Fpartviiia`],
+        route: "GET /drug-info/[code] signed in (code, from)",
+        // A signed-in user's product page has the public address (the app rewrites it).
+        args: [`-u`, `${base}/drug-info/1234*?from=%2Fdrug-tariff-parts%2Fpartviiia*`],
         signedIn: true,
       },
       { route: "GET /drug-info/[code]", args: [`-u`, `${base}/drug-info/1234*`] },
@@ -440,6 +455,7 @@ async function sqlmapStep() {
       },
       {
         route: "POST /api/email/unsubscribe (token)",
+        blind: true,
         args: [
           `-u`,
           `${base}/api/email/unsubscribe?token=abc`,
@@ -451,6 +467,7 @@ async function sqlmapStep() {
       },
       {
         route: "POST /api/analytics/page-view (path, referrer)",
+        blind: true,
         args: [
           `-u`,
           `${base}/api/analytics/page-view`,
@@ -459,6 +476,7 @@ async function sqlmapStep() {
       },
       {
         route: "POST /api/auth/sign-in/email (email, password)",
+        blind: true,
         args: [
           `-u`,
           `${base}/api/auth/sign-in/email`,
@@ -467,6 +485,7 @@ async function sqlmapStep() {
       },
       {
         route: "POST /api/auth/email-otp/verify-email (email, otp)",
+        blind: true,
         args: [
           `-u`,
           `${base}/api/auth/email-otp/verify-email`,
@@ -475,6 +494,7 @@ async function sqlmapStep() {
       },
       {
         route: "POST /api/auth/request-password-reset (email)",
+        blind: true,
         args: [
           `-u`,
           `${base}/api/auth/request-password-reset`,
@@ -483,13 +503,17 @@ async function sqlmapStep() {
       },
       {
         route: "POST /api/portal (body)",
+        blind: true,
         args: [`-u`, `${base}/api/portal`, ...json('{"x":"1*"}')],
         signedIn: true,
       },
     ];
     const rows: string[][] = [];
     let clean = 0;
+    // `SQLMAP_ROUTES=<pattern>` tests only the routes whose name matches (a rerun of a few).
+    const chosen = process.env.SQLMAP_ROUTES ? new RegExp(process.env.SQLMAP_ROUTES) : undefined;
     for (const [index, target] of targets.entries()) {
+      if (chosen && !chosen.test(target.route)) continue;
       const outputDir = path.join(out, "sqlmap", String(index));
       const started = Date.now();
       const log = path.join(out, "sqlmap", `${index}.log`);
@@ -502,9 +526,14 @@ async function sqlmapStep() {
           "--batch",
           `--level=${sqlmapLevel}`,
           "--risk=1",
+          `--technique=${sqlmapTechnique ?? (target.blind ? "BEUSTQ" : "BEUQ")}`,
           "--threads=4",
-          "--time-sec=2",
+          "--time-sec=3",
           "--tamper=xforwardedfor",
+          // Unknown codes answer 404 and a wrong password 401: answers to compare, not reasons to stop.
+          "--ignore-code=401,404",
+          "--retries=5",
+          "--timeout=60",
           "--flush-session",
           "--disable-coloring",
           `--output-dir=${outputDir}`,
@@ -526,9 +555,10 @@ async function sqlmapStep() {
     }
     table(["route", "sqlmap verdict", "requests", "time"], rows);
     say(
-      `\nsqlmap ${which.stdout.trim()}, --level=2 --risk=1: ${clean} of ${targets.length} routes "all tested parameters do not appear to be injectable".`,
+      `\nsqlmap ${which.stdout.trim()}, --level=${sqlmapLevel} --risk=1, techniques ${sqlmapTechnique ?? "BEUQ, and BEUSTQ where only timing could tell"}, ${sqlmapSeconds} s a route at most: ${clean} of ${rows.length} routes "all tested parameters do not appear to be injectable".`,
     );
-    verdicts.push({ step: "sqlmap", ok: clean === targets.length, note: `${clean}/${targets.length} clean` });
+    const tested = rows.length;
+    verdicts.push({ step: "sqlmap", ok: clean === tested, note: `${clean}/${tested} clean` });
   } catch (error) {
     say(`sqlmap step failed: ${(error as Error).message}`);
     verdicts.push({ step: "sqlmap", ok: false, note: (error as Error).message });

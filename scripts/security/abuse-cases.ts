@@ -93,8 +93,9 @@ export const abuseCases: AbuseCase[] = [
       t("src/features/billing/webhook.integration.test.ts", "is not a cookie-authenticated mutation"),
       t("src/lib/auth.integration.test.ts", "HttpOnly, SameSite=Lax session cookie"),
       t("src/lib/auth-https.integration.test.ts", "session cookies over https"),
+      t("tests/security/csrf.spec.ts", "a page on another local port that auto-submits forms"),
     ],
-    gaps: "Server actions rely on Next.js's own Origin check (not re-tested here); no page on a second port auto-submits a form.",
+    gaps: "Of the server actions, only saving personal details is replayed from another origin (the check is Next.js's own, the same for every action).",
   },
   {
     id: 9,

@@ -7,7 +7,7 @@ import path from "node:path";
 import type { Page } from "@playwright/test";
 
 import { headers, nhsbsaCsv } from "../../src/features/imports/sample/formats";
-import { createPerson } from "../e2e/database";
+import { createOrganisation, createPerson } from "../e2e/database";
 import { demo, expect, signInByApi, test, uniqueEmail, waitForHydration } from "../e2e/fixtures";
 
 /**
@@ -97,29 +97,49 @@ async function watch(page: Page): Promise<Watch> {
 
 /**
  * What a payload left on the page: calls it made, and markup that could run: an inline handler, a
- * link or frame to a script URL, a `srcdoc`, a `<base>` or refresh, or an inline script without the
- * page's nonce (ours all carry it; one parsed out of echoed input would not).
+ * link or frame to a script URL, a `<base>` or refresh, or an inline script without the page's nonce
+ * (ours all carry it; one parsed out of echoed input would not). A `srcdoc` frame counts unless it is
+ * sandboxed without scripts (as the dev mailbox shows e-mails), and then its document is checked too.
  */
 async function planted(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const found = [...((window as unknown as { __xssHits?: string[] }).__xssHits ?? [])];
     const scriptUrl = /^(javascript|vbscript|data:text\/html)/;
-    for (const element of document.querySelectorAll("*")) {
-      for (const attribute of element.getAttributeNames()) {
-        const value = (element.getAttribute(attribute) ?? "").replace(/[\u0000-\u0020]/g, "").toLowerCase();
-        if (/^on/i.test(attribute)) found.push(`<${element.localName} ${attribute}>`);
-        if (attribute === "srcdoc") found.push(`<${element.localName} srcdoc>`);
-        if (/^(href|src|action|formaction|data|xlink:href)$/i.test(attribute) && scriptUrl.test(value))
-          found.push(`<${element.localName} ${attribute}="${value.slice(0, 60)}">`);
+    // `top` is the page itself; a sandboxed frame's document can neither navigate nor run scripts.
+    const scan = (root: Document, where: string, top: boolean) => {
+      for (const element of root.querySelectorAll("*")) {
+        for (const attribute of element.getAttributeNames()) {
+          const value = (element.getAttribute(attribute) ?? "").replace(/[\u0000-\u0020]/g, "").toLowerCase();
+          if (/^on/i.test(attribute)) found.push(`${where}<${element.localName} ${attribute}>`);
+          if (/^(href|src|action|formaction|data|xlink:href)$/i.test(attribute) && scriptUrl.test(value))
+            found.push(`${where}<${element.localName} ${attribute}="${value.slice(0, 60)}">`);
+        }
+        if (element.localName === "iframe" && element.hasAttribute("srcdoc")) {
+          const sandbox = element.getAttribute("sandbox");
+          if (sandbox === null || /allow-scripts/i.test(sandbox))
+            found.push(`${where}<iframe srcdoc> that may run scripts`);
+          else
+            scan(
+              new DOMParser().parseFromString(element.getAttribute("srcdoc") ?? "", "text/html"),
+              `${where}srcdoc: `,
+              false,
+            );
+        }
+        if (
+          top &&
+          (element.localName === "base" ||
+            (element.localName === "meta" && element.getAttribute("http-equiv")))
+        )
+          found.push(`${where}<${element.localName}>`);
+        if (
+          element.localName === "script" &&
+          !element.getAttribute("src") &&
+          !(top && (element as HTMLScriptElement).nonce)
+        )
+          found.push(`${where}inline <script>: ${(element.textContent ?? "").slice(0, 60)}`);
       }
-      if (
-        element.localName === "base" ||
-        (element.localName === "meta" && element.getAttribute("http-equiv"))
-      )
-        found.push(`<${element.localName}>`);
-      if (element instanceof HTMLScriptElement && !element.src && !element.nonce)
-        found.push(`inline <script> without the nonce: ${(element.textContent ?? "").slice(0, 60)}`);
-    }
+    };
+    scan(document, "", true);
     return found;
   });
 }
@@ -312,6 +332,90 @@ test("import fields: a Part VIIIA file whose names, units and codes are payloads
   recordFigure("import-partviiia", {
     surface: "Part VIIIA import (name, unit)",
     renders: watched.renders,
+    ran: 0,
+  });
+});
+
+test("text input: the custom-plan enquiry, stored and e-mailed to sales, renders 50 payloads inert @desktop", async ({
+  page,
+}) => {
+  test.setTimeout(1_200_000);
+  const watched = await watch(page);
+  let stored = 0;
+  for (const [index, payload] of payloads.entries()) {
+    // The enquiry is limited per client address and per e-mail: each payload comes from a new one.
+    await page.setExtraHTTPHeaders({ "x-forwarded-for": `198.18.${100 + (index >> 8)}.${index & 255}` });
+    await page.goto("/pricing/choose-your-plan");
+    await page.getByRole("radio", { name: /More than 10 users/ }).check();
+    await waitForHydration(page.getByLabel("Your name"));
+    await page.getByLabel("Your name").fill(payload.slice(0, 100));
+    await page.getByLabel("Email").fill(uniqueEmail("xss-enquiry"));
+    await page.getByLabel("Organisation name").fill(payload.slice(0, 100));
+    await page.getByLabel("Number of users").fill("40");
+    await page.getByLabel(/Anything else/).fill(payload);
+    await page.getByRole("button", { name: "Send enquiry" }).click();
+    const sent = page.getByRole("status").filter({ hasText: "We have your enquiry" });
+    await expect(sent.or(page.getByRole("main").getByRole("alert").first())).toBeVisible();
+    if (await sent.isVisible()) stored += 1;
+    await expectInert(page, watched, `enquiry form: ${payload}`);
+  }
+  // Shown back: the sales team's e-mails, as the dev mailbox lists them.
+  await page.goto(`/dev/mailbox?to=${encodeURIComponent("sales@tariffscope.co.uk")}`, { waitUntil: "load" });
+  await expectInert(page, watched, "the sales mailbox with every enquiry");
+  recordFigure("input-enquiry", {
+    surface: "custom-plan enquiry (stored, e-mailed)",
+    renders: watched.renders,
+    stored,
+    ran: 0,
+  });
+});
+
+test("text input: Add User's search and invite, and the names it finds, render 50 payloads inert @desktop", async ({
+  page,
+  baseURL,
+}) => {
+  test.setTimeout(1_200_000);
+  const watched = await watch(page);
+  const org = await createOrganisation({ seats: 5, label: "xss" });
+  await signInByApi(page, baseURL!, org.admin.email, org.admin.password);
+  await page.goto("/account-management/dashboard?section=manage-users");
+  await waitForHydration(page.getByRole("button", { name: "Add User" }));
+  await page.getByRole("button", { name: "Add User" }).click();
+  const dialog = page.getByRole("dialog", { name: "Add User" });
+  const email = dialog.getByLabel("Email");
+  const answered = dialog
+    .getByRole("alert")
+    .filter({ hasText: /\S/ })
+    .or(dialog.getByText("No User Found"))
+    .or(dialog.getByRole("button", { name: "Send request" }));
+  let invited = 0;
+  // Typed into the e-mail field: searched for, and invited when the search finds no one.
+  for (const payload of payloads) {
+    await email.fill(payload);
+    await dialog.getByRole("button", { name: "Search" }).click();
+    await expect(answered.first()).toBeVisible();
+    if (await dialog.getByRole("button", { name: "Invite" }).isVisible()) {
+      await dialog.getByRole("button", { name: "Invite" }).click();
+      invited += 1;
+    }
+    await expectInert(page, watched, `Add User e-mail: ${payload}`);
+  }
+  // Stored: registered users whose chosen names are the payloads, as the admin's search shows them.
+  for (const [index, payload] of payloads.entries()) {
+    // PostgreSQL text holds no NUL: that payload is stored without it.
+    const firstName = payload.replace(/\u0000/g, "").slice(0, 80);
+    const person = await createPerson(uniqueEmail(`xss-name-${index}`), { firstName });
+    await email.fill(person.email);
+    await dialog.getByRole("button", { name: "Search" }).click();
+    await expect(dialog.getByRole("button", { name: "Send request" })).toBeVisible();
+    await expectInert(page, watched, `Add User found name: ${payload}`);
+  }
+  await page.reload({ waitUntil: "load" });
+  await expectInert(page, watched, "Manage Users after the invitations");
+  recordFigure("input-add-user", {
+    surface: "Add User search, invite and found names",
+    renders: watched.renders,
+    invited,
     ran: 0,
   });
 });

@@ -5,6 +5,8 @@ import { consumeRateLimits, type RateDecision } from "./rate-limit";
 /**
  * Per-address limits on e-mails we send on request (codes, resets): one a minute and five an hour
  * (SECURITY.md R6). Counted for every address asked about, known or not, so the limit reveals nothing.
+ * The hour is any 60 minutes, not a clock or fixed window: with three tries per code, five codes cap
+ * the guesses at a code at fifteen in every hour, however the requests are timed.
  */
 export const emailAllowance = {
   cooldown: { max: 1, windowSeconds: 60 },
@@ -23,7 +25,7 @@ export function consumeEmailAllowance(
   return consumeRateLimits(
     [
       { key: `email:${purpose}:cooldown:${address}`, rule: emailAllowance.cooldown },
-      { key: `email:${purpose}:hourly:${address}`, rule: emailAllowance.hourly },
+      { key: `email:${purpose}:hour:${address}`, rule: emailAllowance.hourly, sliding: true },
     ],
     now,
   );
