@@ -1,11 +1,11 @@
-import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
-import { createRequire } from "node:module";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 
 import autocannon from "autocannon";
 import pg from "pg";
+
+import { startProduct, withClient, withDatabase } from "./server";
 
 /**
  * `npm run bench:pages`: how fast the production build answers on real PostgreSQL with the
@@ -23,37 +23,6 @@ const warmSeconds = Number(process.env.BENCH_WARM_SECONDS ?? 5);
 const port = Number(process.env.BENCH_PORT ?? 3400);
 const base = `http://localhost:${port}`;
 const server = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
-const tsx = createRequire(import.meta.url).resolve("tsx/cli");
-
-function withDatabase(url: string, name: string): string {
-  const parsed = new URL(url);
-  parsed.pathname = `/${name}`;
-  return parsed.toString();
-}
-
-async function admin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: server });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
-
-async function waitForHealth(child: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 15 * 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`The server exited (code ${child.exitCode}).`);
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-  }
-  throw new Error("The server did not become healthy within 15 minutes.");
-}
 
 async function signIn(): Promise<string> {
   const response = await fetch(`${base}/api/auth/sign-in/email`, {
@@ -127,27 +96,19 @@ function blankPageJs(): number {
 }
 
 const name = `tariffscope_bench_pages_${Date.now()}`;
+const admin = <T>(work: (client: pg.Client) => Promise<T>) => withClient(server, work);
 await admin((client) => client.query(`create database ${name}`));
-const dataDir = fs.mkdtempSync(path.join(process.cwd(), ".data-bench-"));
-const child = spawn(process.execPath, [tsx, "scripts/start.ts"], {
-  stdio: ["ignore", "inherit", "inherit"],
-  env: {
-    ...process.env,
-    PORT: String(port),
-    DATA_DIR: dataDir,
-    DATABASE_URL: withDatabase(server, name),
-    APP_URL: base,
-    BETTER_AUTH_SECRET: "bench-secret-bench-secret-bench-secret-0123456789",
-    // A staging-like run on a real database: each demonstration aid is asked for by name.
-    DEMO_SEED: "1",
-    SAMPLE_DATA: "1",
-    TEST_CHECKOUT: "1",
-    LOG_LEVEL: "warn",
-  },
+const product = await startProduct({
+  port,
+  databaseUrl: withDatabase(server, name),
+  // A staging-like run on a real database: each demonstration aid is asked for by name.
+  env: { DEMO_SEED: "1", SAMPLE_DATA: "1" },
+}).catch(async (error: unknown) => {
+  await admin((client) => client.query(`drop database if exists ${name} with (force)`));
+  throw error;
 });
 
 try {
-  await waitForHealth(child);
   const cookie = await signIn();
   const pool = new pg.Pool({ connectionString: withDatabase(server, name), max: 1 });
   const [pack] = (
@@ -212,8 +173,6 @@ try {
   fs.mkdirSync("bench/results", { recursive: true });
   fs.writeFileSync(`bench/results/pages-${Date.now()}.json`, JSON.stringify({ loads, js }, null, 2));
 } finally {
-  child.kill("SIGINT");
-  await new Promise((resolve) => child.once("exit", resolve));
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await product.stop();
   await admin((client) => client.query(`drop database if exists ${name} with (force)`));
 }

@@ -1,7 +1,5 @@
-import { spawn, type ChildProcess } from "node:child_process";
 import { createHash, randomUUID } from "node:crypto";
 import fs from "node:fs";
-import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
 
@@ -13,6 +11,7 @@ import { createDatabase, createPool } from "../src/db/client";
 import { migrateDatabase } from "../src/db/migrate";
 import { currentPeriod } from "../src/features/imports/periods";
 import { loadSampleData, sampleSeed } from "../src/features/imports/sample/load";
+import { startProduct, withClient, withDatabase } from "./server";
 
 /**
  * `npm run bench:search`: how fast the global search answers on PostgreSQL with the real tariff's
@@ -41,14 +40,8 @@ const base = `http://localhost:${port}`;
 const serverUrl = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const databaseName = process.env.BENCH_DATABASE ?? "tariffscope_bench_search";
 const to = currentPeriod();
-const tsx = createRequire(import.meta.url).resolve("tsx/cli");
 const password = "bench search passphrase";
 
-function withDatabase(url: string, name: string): string {
-  const parsed = new URL(url);
-  parsed.pathname = `/${name}`;
-  return parsed.toString();
-}
 const benchUrl = withDatabase(serverUrl, databaseName);
 
 /** The generator's version: its sources, with the months, the scale, the seed and the last month. */
@@ -59,16 +52,6 @@ function dataVersion(): string {
     if (!file.includes(".test.")) hash.update(fs.readFileSync(path.join(folder, file)));
   hash.update(JSON.stringify({ months, scale: "real", seed: sampleSeed, to }));
   return hash.digest("hex").slice(0, 16);
-}
-
-async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
 }
 
 /** The real-scale data, loaded unless this generator's version already is. */
@@ -302,45 +285,18 @@ async function load(label: string, paths: string[], cookies: string[], duration:
   };
 }
 
-async function waitForHealth(child: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 15 * 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`The server exited (code ${child.exitCode}).`);
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-  }
-  throw new Error("The server did not become healthy within 15 minutes.");
-}
-
 await ensureData();
 // `npm run bench:search -- --load-only` prepares the data and stops.
 if (process.argv.includes("--load-only")) process.exit(0);
 const users = await createUsers();
-const dataDir = fs.mkdtempSync(path.join(process.cwd(), ".data-bench-search-"));
-const child = spawn(process.execPath, [tsx, "scripts/start.ts"], {
-  stdio: ["ignore", "inherit", "inherit"],
-  env: {
-    ...process.env,
-    PORT: String(port),
-    DATA_DIR: dataDir,
-    DATABASE_URL: benchUrl,
-    APP_URL: base,
-    BETTER_AUTH_SECRET: "bench-secret-bench-secret-bench-secret-0123456789",
-    // The sign-ins come through here from many pharmacies' addresses.
-    TRUSTED_PROXIES: "127.0.0.1,::1",
-    DEMO_SEED: "0",
-    SAMPLE_DATA: "0",
-    TEST_CHECKOUT: "1",
-    LOG_LEVEL: "warn",
-  },
+const product = await startProduct({
+  port,
+  databaseUrl: benchUrl,
+  // The sign-ins come through here from many pharmacies' addresses.
+  env: { TRUSTED_PROXIES: "127.0.0.1,::1", DEMO_SEED: "0", SAMPLE_DATA: "0" },
 });
 
 try {
-  await waitForHealth(child);
   const cookies = await signIn(users);
   const queries = await readQueries();
   const { found, missed } = await recall(queries, cookies);
@@ -401,10 +357,5 @@ try {
     JSON.stringify({ periods, loads, recall: { found, total: queries.length, missed } }, null, 2),
   );
 } finally {
-  // A server that already stopped (bad settings, say) sends no further exit event.
-  if (child.exitCode === null) {
-    child.kill("SIGINT");
-    await new Promise((resolve) => child.once("exit", resolve));
-  }
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await product.stop();
 }
