@@ -85,6 +85,15 @@ export const stripeEnvSchema = z
       });
   });
 
+/** The publishers' pages the fetchers read (`npm run fetch`). */
+const httpUrl = (example: string) =>
+  z.string().refine((value) => /^https?:\/\/\S+$/.test(value) && URL.canParse(value), example);
+
+export const defaultNhsbsaTariffUrls = [
+  "https://www.nhsbsa.nhs.uk/pharmacies-gp-practices-and-appliance-contractors/drug-tariff/drug-tariff-part-viii",
+  "https://www.nhsbsa.nhs.uk/pharmacies-gp-practices-and-appliance-contractors/drug-tariff/drug-tariff-part-ix",
+];
+
 const baseEnvSchema = z.object({
   NODE_ENV: z
     .enum(["development", "production", "test"], { message: "development, production or test" })
@@ -151,6 +160,18 @@ const baseEnvSchema = z.object({
       'a cron expression in UK time such as "0 4 * * *" (minute hour day month weekday), or "off"',
     )
     .default("0 4 * * *"),
+  NHSBSA_TARIFF_URL: z
+    .string()
+    .refine(
+      (value) =>
+        listOf(value).length > 0 &&
+        listOf(value).every((url) => /^https?:\/\/\S+$/.test(url) && URL.canParse(url)),
+      "a comma-separated list of http:// or https:// addresses of NHSBSA's Drug Tariff pages",
+    )
+    .default(defaultNhsbsaTariffUrls.join(",")),
+  CPE_CONCESSIONS_URL: httpUrl(
+    "the http:// or https:// address of Community Pharmacy England's price concessions page",
+  ).default("https://cpe.org.uk/funding-and-reimbursement/reimbursement/price-concessions/"),
   WATCHLIST_ALERTS_CRON: z
     .string()
     .refine(

@@ -1,0 +1,91 @@
+import { Command, InvalidArgumentError, Option } from "commander";
+
+import { openDatabase } from "../src/db/connect";
+import { migrateDatabase } from "../src/db/migrate";
+import {
+  fetchCpe,
+  fetchNhsbsa,
+  fetchSources,
+  type FetchOptions,
+  type FetchSource,
+} from "../src/features/imports/fetch/fetchers";
+import { formatSummary } from "../src/features/imports/run";
+import type { ImportOutcome } from "../src/features/imports/service";
+import { listOf, parseEnv } from "../src/lib/env";
+import { parseCommandLine } from "./lib/command-line";
+
+/**
+ * `npm run fetch -- [--source nhsbsa|cpe] [--json]`: one pass of the fetchers now. Reads NHSBSA's
+ * Drug Tariff pages (NHSBSA_TARIFF_URL) and Community Pharmacy England's concessions page
+ * (CPE_CONCESSIONS_URL), downloads what is new and imports it as `npm run import` would. Prints one
+ * line per file found (with --json, in `npm run import -- --json`'s format). Exit code 1 when a page
+ * or file could not be fetched or was rejected, 2 for a mistake on the command line.
+ */
+
+function parseSource(value: string): FetchSource {
+  if (!(fetchSources as readonly string[]).includes(value))
+    throw new InvalidArgumentError(`expected one of ${fetchSources.join(", ")}`);
+  return value as FetchSource;
+}
+
+async function main(argv: string[]): Promise<number> {
+  const program = new Command()
+    .name("npm run fetch --")
+    .description("Fetch new Drug Tariff files from NHSBSA and price concessions from CPE, and import them.")
+    .addOption(
+      new Option("--source <source>", "fetch from this source only (nhsbsa or cpe)").argParser(parseSource),
+    )
+    .option("--json", "print one JSON line per file instead of progress lines and a table")
+    .showHelpAfterError();
+  const ended = parseCommandLine(program, argv);
+  if (ended !== undefined) return ended;
+  const options = program.opts<{ source?: FetchSource; json?: boolean }>();
+
+  const env = parseEnv(process.env);
+  const database = await openDatabase({
+    databaseUrl: env.DATABASE_URL,
+    dataDir: env.DATA_DIR,
+    onRetry: (message) => console.error(message),
+  });
+  const sources = options.source ? [options.source] : fetchSources;
+  const outcomes: ImportOutcome[] = [];
+  try {
+    await migrateDatabase(database.db);
+    for (const source of sources) {
+      const fetchOptions: FetchOptions = {
+        actor: `fetch:${source}`,
+        onProgress: (line) => console.error(line),
+        onOutcome: (outcome) => {
+          if (options.json) process.stdout.write(`${JSON.stringify(outcome)}\n`);
+          else console.error(`${outcome.file}: ${outcome.status}`);
+        },
+      };
+      if (!options.json) console.error(`Fetching from ${source === "nhsbsa" ? "NHSBSA" : "CPE"}…`);
+      outcomes.push(
+        ...(source === "nhsbsa"
+          ? await fetchNhsbsa(database.db, listOf(env.NHSBSA_TARIFF_URL), fetchOptions)
+          : await fetchCpe(database.db, env.CPE_CONCESSIONS_URL, fetchOptions)),
+      );
+    }
+  } finally {
+    await database.close();
+  }
+  if (!options.json) {
+    console.log(`\n${formatSummary(outcomes)}`);
+    for (const outcome of outcomes.filter((outcome) => outcome.status === "rejected")) {
+      console.log(`\n${outcome.file} was rejected:\n${outcome.message}`);
+    }
+  }
+  return outcomes.some((outcome) => outcome.status === "rejected") ? 1 : 0;
+}
+
+/** Problems an operator can fix: one clear message, no stack trace. */
+const explained = new Set(["EnvError", "DataDirInUseError", "DatabaseUnreachableError"]);
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: Error) => {
+    console.error(explained.has(error.name) ? error.message : error);
+    process.exit(1);
+  },
+);
