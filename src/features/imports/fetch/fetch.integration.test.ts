@@ -131,6 +131,15 @@ describe("fetching NHSBSA's Drug Tariff files", () => {
     );
   });
 
+  it("does not retry a file the server says is not there, and reports it", async () => {
+    server.set(juneCsv, { status: 404, body: "Not found" });
+    const outcomes = await fetchNhsbsa(database.db, [server.url(partViii)], quick());
+    expect(server.hits(juneCsv)).toBe(1);
+    expect(outcomes[0]).toMatchObject({ file: "Part VIIIA Jun 26.xls.csv", status: "rejected" });
+    expect(outcomes[0]!.message).toMatch(/could not be downloaded, nothing was changed: .* answered 404/);
+    expect(outcomes.slice(1).map((outcome) => outcome.status)).toEqual(["unchanged", "unchanged"]);
+  });
+
   it("gives up on a server that does not answer within the time limit", async () => {
     server.set(juneCsv, { hang: true });
     const before = await snapshotTariffData(database.db);
