@@ -2,7 +2,7 @@ import Link from "next/link";
 
 import { PageContainer } from "@/components/layout/page-container";
 import { editionCodes, type Edition } from "@/features/imports/parts";
-import { requireSubscriber } from "@/lib/session";
+import type { CurrentUser } from "@/lib/session";
 
 import { listPagePath, listRowsPath, resolveListView } from "../list-view";
 import { hasDiscountColumn, listTitle, lists, type ListId } from "../lists";
@@ -13,12 +13,19 @@ import { ListTable } from "./list-table";
 /**
  * One price or reimbursement list for the signed-in user's edition (product §2.2–§2.3): title, what
  * it is for, the month selector, search and filters from the URL, and the rows in the shared table.
- * It authorises before it reads anything (ADR 001). The rows follow from the list's rows route, which
+ * The page authorises first and passes the subscriber it got (ADR 001). The rows follow from the list's rows route, which
  * reads the URL the same way (ADR 013); the browser starts fetching them as the page arrives.
  */
-export async function TariffListPage({ id, searchParams }: { id: ListId; searchParams: SearchParams }) {
+export async function TariffListPage({
+  id,
+  user,
+  searchParams,
+}: {
+  id: ListId;
+  user: CurrentUser;
+  searchParams: SearchParams;
+}) {
   const spec = lists[id];
-  const user = await requireSubscriber(spec.path);
   const edition = user.country as Edition;
   const view = await resolveListView(id, edition, await searchParams);
   const { choice, searchTerm, filterValues, options } = view;

@@ -4,6 +4,7 @@ import { completeCheckoutReturn } from "@/features/billing/checkout";
 import { TariffListPage } from "@/features/tariff/components/tariff-list-page";
 import { lists } from "@/features/tariff/lists";
 import type { SearchParams } from "@/features/tariff/month-choice";
+import { requireSubscriber } from "@/lib/session";
 
 export const metadata: Metadata = { title: lists.partviiia.title, robots: { index: false } };
 
@@ -11,5 +12,6 @@ export const metadata: Metadata = { title: lists.partviiia.title, robots: { inde
 export default async function PartVIIIAPage({ searchParams }: { searchParams: SearchParams }) {
   // Back from checkout: sync the subscription first, then come back without the session id.
   await completeCheckoutReturn((await searchParams).session_id);
-  return <TariffListPage id="partviiia" searchParams={searchParams} />;
+  const user = await requireSubscriber(lists.partviiia.path);
+  return <TariffListPage id="partviiia" user={user} searchParams={searchParams} />;
 }
