@@ -5,15 +5,11 @@ import path from "node:path";
 import { MultiBar, Presets, type SingleBar } from "cli-progress";
 import { Command, InvalidArgumentError, Option } from "commander";
 
+import { editionFromCode, type Edition } from "@/lib/tariff-vocabulary";
+
 import { openDatabase } from "../src/db/connect";
 import { migrateDatabase } from "../src/db/migrate";
-import {
-  editionFromCode,
-  partFromAlias,
-  partIds,
-  type Edition,
-  type PartId,
-} from "../src/features/imports/parts";
+import { partFromAlias, partIds, type PartId } from "../src/features/imports/parts";
 import { isPeriod } from "../src/features/imports/periods";
 import { expandFiles, formatSummary, runImports, type ImportReporter } from "../src/features/imports/run";
 import { displayName, type ImportOutcome } from "../src/features/imports/service";

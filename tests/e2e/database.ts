@@ -5,6 +5,7 @@ import { hashPassword } from "better-auth/crypto";
 import pg from "pg";
 
 import { findRunningEmbeddedDatabase } from "../../src/db/embedded";
+import type { Edition } from "../../src/lib/tariff-vocabulary";
 
 /**
  * Direct access to the browser tests' own embedded database (through the running server's port, as
@@ -121,7 +122,7 @@ export async function queryRows<T extends Record<string, unknown>>(text: string,
 }
 
 /** The edition a user sees (profiles.country: 1 England & Wales, 2 Northern Ireland). */
-export async function setCountry(userId: string, country: 1 | 2) {
+export async function setCountry(userId: string, country: Edition) {
   await database().query("update profiles set country = $2 where id = $1", [userId, country]);
 }
 

@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 
 import { listTitle, lists } from "../../src/features/tariff/lists";
+import { formatPence, poundsFigure } from "../../src/lib/tariff-vocabulary";
 import { createPerson, queryRows } from "./database";
 import { expect, openAppMenu, signInByApi, test, uniqueEmail } from "./fixtures";
 
@@ -9,7 +10,6 @@ import { expect, openAppMenu, signInByApi, test, uniqueEmail } from "./fixtures"
  * edition's prices under this one's heading, on screen or in the export.
  */
 const table = (page: Page) => page.getByRole("region", { name: /,/ }).getByRole("table");
-const pounds = (pence: number) => `£${(pence / 100).toFixed(2)}`;
 
 async function chooseCountry(page: Page, name: "England & Wales" | "Northern Ireland") {
   const menu = await openAppMenu(page);
@@ -52,25 +52,25 @@ test("changing country shows the other edition's prices at once, and the export 
     `/drug-tariff-parts/partviiia?month=${pack!.month}&searchTerm=${encodeURIComponent(pack!.medicine)}`,
   );
   const row = table(page).getByRole("row").filter({ hasText: pack!.medicine });
-  await expect(row).toContainText(pounds(pack!.ew));
+  await expect(row).toContainText(formatPence(pack!.ew));
 
   await chooseCountry(page, "Northern Ireland");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Part I");
-  await expect(row).toContainText(pounds(pack!.ni));
-  await expect(row).not.toContainText(pounds(pack!.ew));
+  await expect(row).toContainText(formatPence(pack!.ni));
+  await expect(row).not.toContainText(formatPence(pack!.ew));
   const ni = await exportedCsv(page);
   expect(ni.name).toBe(`part-viiia-ni-${pack!.month}.csv`);
-  expect(ni.text).toContain((pack!.ni / 100).toFixed(2));
-  expect(ni.text).not.toContain((pack!.ew / 100).toFixed(2));
+  expect(ni.text).toContain(poundsFigure(pack!.ni));
+  expect(ni.text).not.toContain(poundsFigure(pack!.ew));
 
   await chooseCountry(page, "England & Wales");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Part VIIIA");
-  await expect(row).toContainText(pounds(pack!.ew));
-  await expect(row).not.toContainText(pounds(pack!.ni));
+  await expect(row).toContainText(formatPence(pack!.ew));
+  await expect(row).not.toContainText(formatPence(pack!.ni));
   const ew = await exportedCsv(page);
   expect(ew.name).toBe(`part-viiia-ew-${pack!.month}.csv`);
-  expect(ew.text).toContain((pack!.ew / 100).toFixed(2));
-  expect(ew.text).not.toContain((pack!.ni / 100).toFixed(2));
+  expect(ew.text).toContain(poundsFigure(pack!.ew));
+  expect(ew.text).not.toContain(poundsFigure(pack!.ni));
 });
 
 /** The first rows of the table as text, once it has rows. */

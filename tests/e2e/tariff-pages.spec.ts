@@ -1,6 +1,7 @@
 import type { Locator, Page } from "@playwright/test";
 
 import { lists as listSpecs } from "../../src/features/tariff/lists";
+import { formatPence } from "../../src/lib/tariff-vocabulary";
 import { expectNoAxeViolations } from "../fixtures/axe";
 import { createPerson, queryRows } from "./database";
 import { expect, signInByApi, test, uniqueEmail, waitForHydration } from "./fixtures";
@@ -175,17 +176,16 @@ test("switching month shows the prices imported for that month", async ({ page, 
     [`${latest}-01`],
   );
   expect(moved, "the sample data has a price change").toBeTruthy();
-  const pounds = (pence: number) => `£${(pence / 100).toFixed(2)}`;
 
   await page.goto(`/drug-tariff-parts/partviiia?searchTerm=${encodeURIComponent(moved!.medicine)}`);
   const row = table(page).getByRole("row").filter({ hasText: moved!.medicine });
   await expect(row).toHaveCount(1);
-  await expect(row).toContainText(pounds(moved!.now));
+  await expect(row).toContainText(formatPence(moved!.now));
 
   await page.getByLabel("Month", { exact: true }).selectOption(moved!.month);
   await expect(page).toHaveURL(new RegExp(`month=${moved!.month}`));
-  await expect(row).toContainText(pounds(moved!.before));
-  await expect(row).not.toContainText(pounds(moved!.now));
+  await expect(row).toContainText(formatPence(moved!.before));
+  await expect(row).not.toContainText(formatPence(moved!.now));
   // The search survives the change of month.
   await expect(page.getByLabel("Search medicines")).toHaveValue(moved!.medicine);
 });

@@ -1,3 +1,5 @@
+import { formatPence } from "@/lib/tariff-vocabulary";
+
 /** How a column's values are shown. Column definitions are data, so server pages can pass them to the table. */
 export type ColumnKind = "text" | "pence" | "number" | "percent" | "date" | "code";
 
@@ -22,7 +24,6 @@ export type DataColumn = {
 
 export type DataRow = Record<string, string | number | null>;
 
-const pounds = new Intl.NumberFormat("en-GB", { style: "currency", currency: "GBP" });
 const whole = new Intl.NumberFormat("en-GB");
 const dateFormat = new Intl.DateTimeFormat("en-GB", {
   day: "2-digit",
@@ -30,11 +31,6 @@ const dateFormat = new Intl.DateTimeFormat("en-GB", {
   year: "numeric",
   timeZone: "UTC",
 });
-
-/** Pence are integers everywhere in the data; people read pounds: 1234 → "£12.34". */
-export function formatPence(pence: number): string {
-  return pounds.format(pence / 100);
-}
 
 export function formatCell(value: string | number | null | undefined, kind: ColumnKind = "text"): string {
   if (value === null || value === undefined || value === "") return "";

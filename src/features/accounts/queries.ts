@@ -5,8 +5,7 @@ import { eq } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { licenses, profiles } from "@/db/schema";
 import { grantsAccess } from "@/features/billing/sync";
-
-export type Country = 1 | 2;
+import type { Edition } from "@/lib/tariff-vocabulary";
 
 /** What the app needs to know about the signed-in user's account; never billing secrets. */
 export type ProfileSummary = {
@@ -19,7 +18,7 @@ export type ProfileSummary = {
   delegate: boolean;
   isSubscribed: boolean;
   licenseId: string | null;
-  country: Country;
+  country: Edition;
   lastSignedIn: Date | null;
 };
 

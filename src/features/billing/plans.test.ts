@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { annualSavingPercent, customPlanThreshold, findPlan, formatPence, plans } from "./plans";
+import { annualSavingPercent, customPlanThreshold, findPlan, plans } from "./plans";
 
 describe("the plan catalogue", () => {
   it("offers a single-user plan and multi-user plans for 2, 5 and 10 users (product §1)", () => {
@@ -19,10 +19,5 @@ describe("the plan catalogue", () => {
   it("finds plans by id and nothing else", () => {
     expect(findPlan("multi-5")?.seats).toBe(5);
     expect(findPlan("multi-50")).toBeUndefined();
-  });
-
-  it("formats pence as pounds", () => {
-    expect(formatPence(2499)).toBe("£24.99");
-    expect(formatPence(179_900)).toBe("£1,799.00");
   });
 });

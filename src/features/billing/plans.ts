@@ -50,11 +50,6 @@ export function findPlan(id: string): Plan | undefined {
   return plans.find((plan) => plan.id === id);
 }
 
-/** "£24.99" */
-export function formatPence(pence: number): string {
-  return new Intl.NumberFormat("en-GB", { style: "currency", currency: "GBP" }).format(pence / 100);
-}
-
 /** What an annual plan saves against twelve monthly payments, in whole percent. */
 export function annualSavingPercent(plan: Plan): number {
   return Math.round((1 - plan.pricePence.annual / (plan.pricePence.monthly * 12)) * 100);

@@ -1,9 +1,11 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 
+import { monthNames } from "@/lib/tariff-vocabulary";
+
 import { describeName } from "./file-name";
 import type { PartId } from "./parts";
-import { monthNames, toPeriod } from "./periods";
+import { toPeriod } from "./periods";
 
 describe("file names as NHSBSA publishes them (DATA-FORMATS §1.1)", () => {
   it.each([

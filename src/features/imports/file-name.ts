@@ -1,4 +1,6 @@
-import type { Edition, PartId } from "./parts";
+import type { Edition } from "@/lib/tariff-vocabulary";
+
+import type { PartId } from "./parts";
 import { monthFromWord, toPeriod, type Period } from "./periods";
 
 /**

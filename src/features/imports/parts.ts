@@ -1,3 +1,5 @@
+import type { Edition } from "@/lib/tariff-vocabulary";
+
 /**
  * What the importer loads. A part is the unit of replacement together with edition and period.
  * Northern Ireland's parts share the England & Wales part they mirror (docs/data-formats.md).
@@ -16,20 +18,6 @@ export const partIds = [
 ] as const;
 
 export type PartId = (typeof partIds)[number];
-
-/** 1 England & Wales, 2 Northern Ireland: the same numbers as `profiles.country` (product §1). */
-export type Edition = 1 | 2;
-
-export const editionCodes: Record<Edition, "ew" | "ni"> = { 1: "ew", 2: "ni" };
-
-export const editionNames: Record<Edition, string> = { 1: "England & Wales", 2: "Northern Ireland" };
-
-export function editionFromCode(code: string): Edition | undefined {
-  const lower = code.trim().toLowerCase();
-  if (["ew", "e&w", "england", "1"].includes(lower)) return 1;
-  if (["ni", "northern-ireland", "2"].includes(lower)) return 2;
-  return undefined;
-}
 
 const labels: Record<PartId, { ew: string; ni?: string }> = {
   viiia: { ew: "Part VIIIA", ni: "Part I" },

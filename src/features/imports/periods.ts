@@ -1,23 +1,10 @@
+import { monthNames } from "@/lib/tariff-vocabulary";
+
 /**
  * Periods are calendar months, written `YYYY-MM` in code, on the command line and in `--json`
  * output, and stored as the first day of the month (`YYYY-MM-01`).
  */
 export type Period = string;
-
-export const monthNames = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-] as const;
 
 /** 1–12 for a month word as published: `Sep`, `Sept`, `September`, any case; otherwise undefined. */
 export function monthFromWord(word: string): number | undefined {

@@ -1,12 +1,14 @@
 import path from "node:path";
 
+import { monthNames, type Edition } from "@/lib/tariff-vocabulary";
+
 import { BadFileError, ProblemList } from "./errors";
 import { describeName, type NameFacts } from "./file-name";
-import { partLabel, type Edition, type PartId } from "./parts";
+import { partLabel, type PartId } from "./parts";
 import { concessionsFromRows, parseConcessionsHtml } from "./parsers/concessions";
 import { isDmdFile, parseDmdRelease } from "./parsers/dmd";
 import { tabularParser, type Numbered } from "./parsers/tabular";
-import { formatPeriod, monthNames, quarterOfMonth, splitPeriod, type Period } from "./periods";
+import { formatPeriod, quarterOfMonth, splitPeriod, type Period } from "./periods";
 import { readCsvFile, readXlsxFile, type Row } from "./rows";
 import { maxDecompressedBytes, readText, sniffFile, type FileFormat } from "./source";
 import { readTableStart, RecordReader, type TableStart } from "./table";

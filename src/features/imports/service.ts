@@ -8,9 +8,10 @@ import type { Database } from "@/db/client";
 import { imports, tariffDatasets } from "@/db/schema";
 import { refreshDerivedData } from "@/features/insights/derive";
 import { discountColumns } from "@/features/insights/discounts";
+import { editionCodes, type Edition } from "@/lib/tariff-vocabulary";
 
 import { BadFileError } from "./errors";
-import { editionCodes, partLabel, type Edition, type PartId } from "./parts";
+import { partLabel, type PartId } from "./parts";
 import { dmdMembers, isDmdFile } from "./parsers/dmd";
 import { formatPeriod, periodToDate, type Period } from "./periods";
 import { readImportFile } from "./read-file";

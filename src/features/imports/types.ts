@@ -10,8 +10,9 @@ import type {
   partViiidPrices,
   zeroDiscount,
 } from "@/db/schema";
+import type { Edition } from "@/lib/tariff-vocabulary";
 
-import type { Edition, PartId } from "./parts";
+import type { PartId } from "./parts";
 import type { Period } from "./periods";
 
 /** A table's row as the parser makes it: edition and period are added when it is written. */

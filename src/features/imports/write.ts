@@ -14,8 +14,9 @@ import {
   zeroDiscount,
   type DatasetTable,
 } from "@/db/schema";
+import type { Edition } from "@/lib/tariff-vocabulary";
 
-import type { Edition, PartId } from "./parts";
+import type { PartId } from "./parts";
 import { periodToDate, type Period } from "./periods";
 import type { Line } from "./types";
 

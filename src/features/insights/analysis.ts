@@ -1,4 +1,4 @@
-import type { MonthChoice } from "@/features/tariff/components/list-filters";
+import type { MonthEntry } from "@/features/tariff/list-filter-types";
 import {
   monthsBetween,
   olderMonths,
@@ -16,7 +16,7 @@ import type { PeriodCounts } from "./sources";
  */
 export type MonthSelection = {
   /** Newest first: the current month and the seven before it, plus the latest and requested months if older. */
-  months: MonthChoice[];
+  months: MonthEntry[];
   /** `YYYY-MM`: the requested month, else the latest with data, else the current month. */
   selected: string;
   selectedHasData: boolean;

@@ -1,8 +1,9 @@
 import { sql } from "drizzle-orm";
 
-import type { Edition, PartId } from "@/features/imports/parts";
+import type { PartId } from "@/features/imports/parts";
 import { periodToDate, type Period } from "@/features/imports/periods";
 import type { Transaction } from "@/features/imports/write";
+import type { Edition } from "@/lib/tariff-vocabulary";
 
 import { hasChanges, neighbours, recomputeChanges } from "./changes";
 import { concessionPeriodsWithoutTariff, matchConcessions } from "./concession-matching";

@@ -1,11 +1,13 @@
 import { describe, expect, it } from "vitest";
 
+import type { Edition } from "@/lib/tariff-vocabulary";
+
 import { exportFileName, insightPages, insightPart, toDataRow } from "./insight-pages";
 import type { ChangeRow } from "./sources";
 
 describe("Additions & Deletions by part", () => {
   it("offers England & Wales four parts and Northern Ireland its two, with their own names", () => {
-    const labels = (edition: 1 | 2) =>
+    const labels = (edition: Edition) =>
       insightPages["additions-deletions"].filters({}, edition)[0]!.options.map((option) => option.label);
     expect(labels(1)).toEqual(["Part VIIIA", "Part VIIIB", "Part VIIID", "Part IX"]);
     expect(labels(2)).toEqual(["Part I", "Part II & III"]);

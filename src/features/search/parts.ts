@@ -1,5 +1,5 @@
-import type { Edition } from "@/features/imports/parts";
 import { lists, listTitle, type ListId } from "@/features/tariff/lists";
+import type { Edition } from "@/lib/tariff-vocabulary";
 
 /**
  * The parts the global search looks in, in the order the dialog shows them, each with the list

@@ -5,10 +5,10 @@ import { and, eq, inArray } from "drizzle-orm";
 import type { DataRow } from "@/components/data-table/format";
 import { getDb } from "@/db/client";
 import { concessions } from "@/db/schema";
-import type { Edition } from "@/features/imports/parts";
 import { resolveListView } from "@/features/tariff/list-view";
 import type { ListId } from "@/features/tariff/lists";
 import { listRows } from "@/features/tariff/queries";
+import type { Edition } from "@/lib/tariff-vocabulary";
 
 import { searchParts, viewAllPath, type SearchPartId } from "./parts";
 

@@ -4,7 +4,7 @@ import { createHash } from "node:crypto";
 import { promisify } from "node:util";
 import { gzip } from "node:zlib";
 
-import { editionCodes, editionNames, type Edition } from "@/features/imports/parts";
+import { editionCodes, editionNames, type Edition } from "@/lib/tariff-vocabulary";
 
 import { byDataVersion, dataVersion } from "./data-version-cache";
 import { lists, type ListId } from "./lists";

@@ -1,6 +1,5 @@
 import type { DataColumn } from "@/components/data-table/format";
-
-import type { Country } from "./navigation";
+import type { Edition } from "@/lib/tariff-vocabulary";
 
 /**
  * Every price list and reimbursement list a signed-in user can open (product §2.2, §2.3, /brands and
@@ -377,6 +376,6 @@ export function hasDiscountColumn(spec: ListSpec): boolean {
   return spec.columns.some((column) => column.id === "discountRate");
 }
 
-export function listTitle(spec: ListSpec, country: Country): string {
+export function listTitle(spec: ListSpec, country: Edition): string {
   return country === 2 ? (spec.niTitle ?? spec.title) : spec.title;
 }

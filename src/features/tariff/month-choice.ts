@@ -1,3 +1,4 @@
+import type { MonthEntry } from "./list-filter-types";
 import {
   monthOptionOf,
   olderMonths,
@@ -19,7 +20,7 @@ export type MonthChoice = {
   /** For a list published less often than monthly: the label of the release in force, if earlier. */
   inForceSince: string | null;
   /** The selector: the current month and the seven before it, plus an older month asked for. */
-  options: { value: string; label: string; hasData: boolean }[];
+  options: MonthEntry[];
   /** Every release older than the selector's months, newest first, behind "Older months…". */
   older: MonthLink[];
 };

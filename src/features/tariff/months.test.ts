@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { monthNames, monthsBetween, olderMonths, parseMonthParam, recentMonths } from "./months";
+import { monthsBetween, olderMonths, parseMonthParam, recentMonths } from "./months";
 
 describe("month options (product §3)", () => {
   it("lists the current month and the seven before it, newest first", () => {
@@ -38,11 +38,6 @@ describe("month options (product §3)", () => {
     for (const bad of ["2025-13", "2025-1", "25-12", "2025-12-01", "", undefined, ["2025-12"], "1999-12"]) {
       expect(parseMonthParam(bad)).toBeNull();
     }
-  });
-
-  it("names the twelve months in English", () => {
-    expect(monthNames).toHaveLength(12);
-    expect(monthNames[8]).toBe("September");
   });
 
   it("offers every month with data before the eight listed, newest first, once each", () => {

@@ -1,18 +1,4 @@
-/** product §3: the twelve English month names. */
-export const monthNames = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-] as const;
+import { monthNames } from "@/lib/tariff-vocabulary";
 
 /** product §3 "month option": a label, the URL value, and the first and last day as year-month-day text. */
 export type MonthOption = { month: string; value: string; firstDate: string; lastDate: string };

@@ -1,8 +1,10 @@
 import { describe, expect, it } from "vitest";
 
+import type { Edition } from "@/lib/tariff-vocabulary";
+
 import { appNavigation, menuPageOf } from "./navigation";
 
-const titles = (country: 1 | 2) =>
+const titles = (country: Edition) =>
   Object.fromEntries(
     appNavigation(country).groups.map((group) => [group.title, group.entries.map((entry) => entry.title)]),
   );

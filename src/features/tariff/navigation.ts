@@ -1,5 +1,5 @@
-import { editionNames } from "@/features/imports/parts";
 import { safeRedirectPath } from "@/lib/security/safe-redirect";
+import { editionNames, type Edition } from "@/lib/tariff-vocabulary";
 
 /**
  * Navigation entries for the tariff data (product §2.2–§2.4, §3: href, title, subtitle).
@@ -118,7 +118,6 @@ export const editions = [
   { id: 2, name: editionNames[2] },
 ] as const;
 
-export type Country = 1 | 2;
 export type NavLink = { href: string; title: string };
 export type NavGroup = { id: "tariff" | "reimbursement" | "insights"; title: string; entries: NavLink[] };
 
@@ -126,7 +125,7 @@ const insightTitlesNI: Record<string, string> = {
   "/insights/price-changes-partviiia": "Part I Price Changes",
 };
 
-function forCountry(entries: readonly NavEntry[], country: Country): NavLink[] {
+function forCountry(entries: readonly NavEntry[], country: Edition): NavLink[] {
   return entries
     .filter((entry) => country === 1 || !entry.ewOnly)
     .map((entry) => ({
@@ -140,7 +139,7 @@ function forCountry(entries: readonly NavEntry[], country: Country): NavLink[] {
  * group and no Part VIIIB or VIIID; its Part XI and Zero Discount List sit with its Drug Tariff parts,
  * under their Northern Ireland names. Category M changes are an England & Wales insight.
  */
-export function appNavigation(country: Country): { groups: NavGroup[]; links: NavLink[] } {
+export function appNavigation(country: Edition): { groups: NavGroup[]; links: NavLink[] } {
   const niLists = reimbursementLists.filter((list) => list.niTitle);
   const groups: NavGroup[] =
     country === 1
@@ -179,7 +178,7 @@ export function appNavigation(country: Country): { groups: NavGroup[]; links: Na
  * The menu page (a list, an insight…) that `from` names, with its query, for a "Back to …" link on
  * a page opened from it; null when `from` is missing, not a path of this site, or no menu page.
  */
-export function menuPageOf(from: unknown, country: Country): { href: string; title: string } | null {
+export function menuPageOf(from: unknown, country: Edition): { href: string; title: string } | null {
   const path = safeRedirectPath(from, "").split("#")[0]!;
   const pathname = path.split("?")[0];
   const { groups, links } = appNavigation(country);

@@ -1,4 +1,4 @@
-import { monthNames } from "./months";
+import { monthNames } from "@/lib/tariff-vocabulary";
 
 /** `2026-11` → "November 2026". */
 export function monthLabel(period: string): string {

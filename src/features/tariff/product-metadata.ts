@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 
-import { formatPence } from "@/components/data-table/format";
+import { formatPence } from "@/lib/tariff-vocabulary";
 
 import { monthLabel } from "./period-labels";
 import type { ProductDetail, ProductKind } from "./product-queries";

@@ -3,6 +3,7 @@ import "server-only";
 import { sql, type SQL } from "drizzle-orm";
 
 import { getDb } from "@/db/client";
+import type { Edition } from "@/lib/tariff-vocabulary";
 
 /**
  * Reads for the public product pages (/drug-info, /appliance-info, /brand-info): one pack, its
@@ -12,7 +13,7 @@ import { getDb } from "@/db/client";
 export type ProductKind = "drug" | "appliance" | "brand";
 
 export type EditionPrice = {
-  edition: 1 | 2;
+  edition: Edition;
   /** `YYYY-MM`: the latest month this edition lists the pack. */
   period: string;
   pricePence: number;

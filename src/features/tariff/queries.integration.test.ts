@@ -5,6 +5,7 @@ import { tariffFileFolder, viiiaCsv, viiiaRows } from "@tests/fixtures/tariff-fi
 import { noDmdFlags } from "@tests/fixtures/tariff-rows";
 
 import { brandedPacks, zeroDiscount } from "@/db/schema";
+import type { Edition } from "@/lib/tariff-vocabulary";
 
 import { importFile } from "../imports/service";
 import { listFilterOptions, listPeriods, listRows } from "./queries";
@@ -99,7 +100,7 @@ describe("branded pack prices for each edition", () => {
     ]);
   });
 
-  const prices = async (edition: 1 | 2) =>
+  const prices = async (edition: Edition) =>
     (await listRows("brands", edition, "2026-01-01")).map((row) => [
       row.name,
       row.discountRate,

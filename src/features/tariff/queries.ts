@@ -19,8 +19,9 @@ import {
   tariffDatasets,
   zeroDiscount,
 } from "@/db/schema";
-import type { Edition, PartId } from "@/features/imports/parts";
+import type { PartId } from "@/features/imports/parts";
 import { ratesInForce } from "@/features/insights/discounts";
+import { formatPounds, type Edition } from "@/lib/tariff-vocabulary";
 
 import type { ListId } from "./lists";
 import { matchCode, matchTerm } from "./matcher";
@@ -94,11 +95,10 @@ function equals(column: AnyPgColumn, value: string | undefined): SQL | undefined
 
 const percent = (bp: number | null) => (bp === null ? null : bp / 100);
 const link = (prefix: string, code: string | null) => (code ? `${prefix}/${encodeURIComponent(code)}` : null);
-const pounds = (pence: number) => `£${(pence / 100).toFixed(2)}`;
 
 function netHint(rateBp: number | null, net: number | null, basis: string): string | null {
   if (rateBp === null || net === null) return null;
-  return `${(rateBp / 100).toFixed(2)}% discount deducted from the ${basis}: ${pounds(net)}`;
+  return `${(rateBp / 100).toFixed(2)}% discount deducted from the ${basis}: ${formatPounds(net / 100)}`;
 }
 
 const monthLabel = new Intl.DateTimeFormat("en-GB", { month: "long", year: "numeric", timeZone: "UTC" });

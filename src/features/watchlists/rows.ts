@@ -1,6 +1,7 @@
 import type { DataColumn, DataRow } from "@/components/data-table/format";
-import { partLabel, type Edition } from "@/features/imports/parts";
+import { partLabel } from "@/features/imports/parts";
 import { productPaths } from "@/features/tariff/product-metadata";
+import type { Edition } from "@/lib/tariff-vocabulary";
 
 import type { WatchlistEntry } from "./queries";
 

@@ -1,8 +1,8 @@
 import { NextResponse } from "next/server";
 
 import { requireSubscriberForApi } from "@/features/search/access";
-import { editionCodes, type Edition } from "@/features/imports/parts";
 import { handleRoute } from "@/lib/route";
+import { editionCodes } from "@/lib/tariff-vocabulary";
 
 export const dynamic = "force-dynamic";
 
@@ -10,7 +10,7 @@ export const dynamic = "force-dynamic";
 export const GET = handleRoute("me", async () => {
   const user = await requireSubscriberForApi();
   return NextResponse.json(
-    { id: user.id, edition: editionCodes[user.country as Edition] },
+    { id: user.id, edition: editionCodes[user.country] },
     { headers: { "cache-control": "private, no-store" } },
   );
 });

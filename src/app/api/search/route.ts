@@ -1,6 +1,5 @@
 import { NextResponse } from "next/server";
 
-import type { Edition } from "@/features/imports/parts";
 import { countSearch, requireSubscriberForApi } from "@/features/search/access";
 import { isSearchPartId } from "@/features/search/parts";
 import { searchTariff } from "@/features/search/queries";
@@ -29,6 +28,6 @@ export const GET = handleRoute("search", async (request) => {
   const named = url.searchParams.get("parts");
   const parts = named === null ? undefined : named.split(",").filter(isSearchPartId);
   await countSearch(user);
-  const sections = await searchTariff(user.country as Edition, q, { parts, month });
+  const sections = await searchTariff(user.country, q, { parts, month });
   return NextResponse.json({ sections }, { headers: { "cache-control": "private, no-store" } });
 });

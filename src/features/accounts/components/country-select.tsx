@@ -4,6 +4,7 @@ import { useRouter } from "next/navigation";
 import { useId, useState } from "react";
 
 import { editions } from "@/features/tariff/navigation";
+import type { Edition } from "@/lib/tariff-vocabulary";
 import { cn } from "@/lib/utils";
 
 import { updateCountry } from "../actions";
@@ -15,10 +16,10 @@ export function CountrySelect() {
   const router = useRouter();
   // The menu and the account page can both show this choice: each needs its own radio group.
   const groupName = useId();
-  const [pending, setPending] = useState<1 | 2 | null>(null);
+  const [pending, setPending] = useState<Edition | null>(null);
   const [error, setError] = useState<string | null>(null);
 
-  async function choose(next: 1 | 2) {
+  async function choose(next: Edition) {
     if (next === country || pending) return;
     setPending(next);
     setError(null);

@@ -2,6 +2,8 @@
 
 import { createContext, useContext, useMemo, useState, type ReactNode } from "react";
 
+import type { Edition } from "@/lib/tariff-vocabulary";
+
 /**
  * product §3 "current user context": user, subscribed, country, delegate. There is no `loadingUser`: the
  * server resolves the user before the page renders; the sign-in card blocks the screen (product §2.15)
@@ -19,9 +21,9 @@ export type SessionUser = {
 type SubscriptionContextValue = {
   user: SessionUser | null;
   subscribed: boolean;
-  country: 1 | 2;
+  country: Edition;
   delegate: boolean;
-  setCountry: (country: 1 | 2) => void;
+  setCountry: (country: Edition) => void;
 };
 
 const SubscriptionContext = createContext<SubscriptionContextValue | null>(null);
@@ -31,7 +33,7 @@ export function SubscriptionProvider({
   initial,
   children,
 }: {
-  initial: { user: SessionUser | null; subscribed: boolean; country: 1 | 2; delegate: boolean };
+  initial: { user: SessionUser | null; subscribed: boolean; country: Edition; delegate: boolean };
   children: ReactNode;
 }) {
   const [country, setCountry] = useState(initial.country);

@@ -7,16 +7,11 @@ import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { choosePlanPath, signInPath } from "@/features/access/route-classes";
 import { FormField } from "@/features/accounts/components/form-field";
+import { formatPence } from "@/lib/tariff-vocabulary";
 import { cn } from "@/lib/utils";
 
 import { startCheckout } from "../actions";
-import {
-  annualSavingPercent,
-  customPlanThreshold,
-  formatPence,
-  type BillingInterval,
-  type Plan,
-} from "../plans";
+import { annualSavingPercent, customPlanThreshold, type BillingInterval, type Plan } from "../plans";
 import { CustomPlanEnquiryForm } from "./custom-plan-enquiry-form";
 
 const custom = "custom";

@@ -1,7 +1,9 @@
 import fs from "node:fs";
 import path from "node:path";
 
-import { addMonths, monthNames, quarterOfMonth, splitPeriod, type Period } from "../periods";
+import { monthNames, poundsFigure } from "@/lib/tariff-vocabulary";
+
+import { addMonths, quarterOfMonth, splitPeriod, type Period } from "../periods";
 import {
   applianceSizes,
   applianceSuppliers,
@@ -102,10 +104,6 @@ class Codes {
     this.next += random.int(1, 40);
     return `${this.next}1000001${random.int(100, 109)}`;
   }
-}
-
-function pounds(pence: number): string {
-  return (pence / 100).toFixed(2);
 }
 
 export function generateSample(options: SampleOptions): SampleFile[] {
@@ -535,12 +533,12 @@ export function generateSample(options: SampleOptions): SampleFile[] {
       const style = random.next();
       const text =
         style < 0.85
-          ? `£${pounds(price)}`
+          ? `£${poundsFigure(price)}`
           : style < 0.93
-            ? pounds(price)
+            ? poundsFigure(price)
             : style < 0.97 && price % 10 === 0
-              ? pounds(price).replace(/0$/, "")
-              : `£${pounds(price)} (previously £${pounds(line.price)})`;
+              ? poundsFigure(price).replace(/0$/, "")
+              : `£${poundsFigure(price)} (previously £${poundsFigure(line.price)})`;
       return {
         drug,
         packSize: line.unit === "ml" ? `${line.packSize}ml` : String(line.packSize),
@@ -550,7 +548,7 @@ export function generateSample(options: SampleOptions): SampleFile[] {
     entries.push({
       drug: `${brandName(random)} ${random.pick(["10mg", "20mg"])} tablets`,
       packSize: "28",
-      price: `£${pounds(random.int(300, 3_000))}`,
+      price: `£${poundsFigure(random.int(300, 3_000))}`,
     });
     concessionMonths.push({ period, entries: entries.sort((a, b) => a.drug.localeCompare(b.drug)) });
   }

@@ -3,6 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 
 import { SubscriptionProvider } from "@/features/accounts/components/subscription-provider";
+import type { Edition } from "@/lib/tariff-vocabulary";
 
 import { SearchDialogProvider, useSearchDialog } from "./search-dialog";
 
@@ -30,7 +31,7 @@ function Opener() {
   );
 }
 
-function renderApp(country: 1 | 2 = 1) {
+function renderApp(country: Edition = 1) {
   render(
     <SubscriptionProvider initial={{ user, subscribed: true, country, delegate: false }}>
       <SearchDialogProvider>

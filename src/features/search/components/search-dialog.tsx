@@ -16,11 +16,11 @@ import {
   type RefObject,
 } from "react";
 
-import { formatPence } from "@/components/data-table/format";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "@/components/ui/dialog";
 import { useSubscription } from "@/features/accounts/components/subscription-provider";
+import { formatPence, type Edition } from "@/lib/tariff-vocabulary";
 import { cn } from "@/lib/utils";
 
 import { searchParts, type SearchPartId } from "../parts";
@@ -60,7 +60,7 @@ export function useSearchDialog() {
 const storageKey = (userId: string) => `tariffscope:search-parts:${userId}`;
 
 /** What was saved: the parts switched off, and in which edition that was last looked at. */
-function readExcluded(userId: string, country: 1 | 2): SearchPartId[] {
+function readExcluded(userId: string, country: Edition): SearchPartId[] {
   try {
     const saved = JSON.parse(localStorage.getItem(storageKey(userId)) ?? "null") as {
       edition?: unknown;
@@ -79,7 +79,7 @@ function readExcluded(userId: string, country: 1 | 2): SearchPartId[] {
 }
 
 /** The parts a user switched off, remembered in this browser for that user. */
-function useExcludedParts(userId: string, country: 1 | 2) {
+function useExcludedParts(userId: string, country: Edition) {
   const [excluded, setExcluded] = useState(() => readExcluded(userId, country));
   useEffect(() => {
     try {

@@ -1,10 +1,12 @@
 import { ArrowLeft } from "lucide-react";
 import Link from "next/link";
 
-import { menuPageOf, type Country } from "../navigation";
+import type { Edition } from "@/lib/tariff-vocabulary";
+
+import { menuPageOf } from "../navigation";
 
 /** "Back to Part VIIIA": to the list, as filtered, that a page was opened from (`from`). */
-export function BackToList({ from, country }: { from: unknown; country: Country }) {
+export function BackToList({ from, country }: { from: unknown; country: Edition }) {
   const origin = menuPageOf(from, country);
   if (!origin) return null;
   return (

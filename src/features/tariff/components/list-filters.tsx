@@ -8,24 +8,10 @@ import { useEffect, useMemo, useRef, useState, useTransition } from "react";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 
-export type FilterOption = { value: string; label: string };
-
-/**
- * A drop-down that narrows the rows, e.g. category or supplier. An empty value means "all", unless
- * the filter is `required` (one of its options always applies, and there is no "All").
- */
-export type ListFilter = {
-  name: string;
-  label: string;
-  options: FilterOption[];
-  value: string;
-  required?: boolean;
-};
-
-export type MonthChoice = { value: string; label: string; hasData: boolean };
+import type { FilterOption, ListFilter, MonthEntry } from "../list-filter-types";
 
 type Props = {
-  months: MonthChoice[];
+  months: MonthEntry[];
   /** Every older month with data, newest first, offered behind "Older months…". */
   olderMonths?: FilterOption[];
   month: string;

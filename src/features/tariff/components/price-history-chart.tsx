@@ -3,7 +3,7 @@
 import { CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 
 import { ChartFigure, ChartTooltip, type ChartKeyItem } from "@/components/charts/chart-figure";
-import { formatPence } from "@/components/data-table/format";
+import { formatPence, formatPounds } from "@/lib/tariff-vocabulary";
 
 import { monthsBetween } from "../months";
 import { shortMonthLabel } from "../period-labels";
@@ -28,7 +28,6 @@ const allSeries: (ChartKeyItem & { key: SeriesKey })[] = [
 ];
 
 const money = (pence: number | null) => (pence === null ? "—" : formatPence(pence));
-const pounds = (value: number) => `£${value.toFixed(2)}`;
 
 /** What the chart shows, in words, for the image's label. */
 function summarise(points: PricePoint[], series: typeof allSeries, name: string): string {
@@ -104,8 +103,8 @@ export function PriceHistoryChart({ points, name }: { points: PricePoint[]; name
         <LineChart data={data} accessibilityLayer={false} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
           <CartesianGrid strokeDasharray="3 3" stroke="#e5e7eb" />
           <XAxis dataKey="label" tick={{ fontSize: 12, fill: "#374151" }} minTickGap={16} />
-          <YAxis tick={{ fontSize: 12, fill: "#374151" }} tickFormatter={pounds} width={64} />
-          <Tooltip content={<ChartTooltip format={pounds} />} />
+          <YAxis tick={{ fontSize: 12, fill: "#374151" }} tickFormatter={formatPounds} width={64} />
+          <Tooltip content={<ChartTooltip format={formatPounds} />} />
           {series.map((line) => (
             <Line
               key={line.key}

@@ -1,7 +1,6 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
 
-import { formatPence } from "@/components/data-table/format";
 import {
   Table,
   TableBody,
@@ -11,7 +10,7 @@ import {
   TableHeader,
   TableRow,
 } from "@/components/ui/table";
-import { editionNames } from "@/features/imports/parts";
+import { editionNames, formatPence } from "@/lib/tariff-vocabulary";
 
 import { monthLabel } from "../period-labels";
 import type { ProductDetail, ProductKind } from "../product-queries";

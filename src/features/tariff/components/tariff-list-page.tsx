@@ -1,8 +1,8 @@
 import Link from "next/link";
 
 import { PageContainer } from "@/components/layout/page-container";
-import { editionCodes, type Edition } from "@/features/imports/parts";
 import type { CurrentUser } from "@/lib/session";
+import { editionCodes, type Edition } from "@/lib/tariff-vocabulary";
 
 import { listPagePath, listRowsPath, resolveListView } from "../list-view";
 import { hasDiscountColumn, listTitle, lists, type ListId } from "../lists";
@@ -13,8 +13,9 @@ import { ListTable } from "./list-table";
 /**
  * One price or reimbursement list for the signed-in user's edition (product §2.2–§2.3): title, what
  * it is for, the month selector, search and filters from the URL, and the rows in the shared table.
- * The page authorises first and passes the subscriber it got (ADR 001). The rows follow from the list's rows route, which
- * reads the URL the same way (ADR 013); the browser starts fetching them as the page arrives.
+ * Its page authorises first and passes in the subscriber it got (ADR 001). The rows follow from the
+ * list's rows route, which reads the URL the same way (ADR 013); the browser starts fetching them as
+ * the page arrives.
  */
 export async function TariffListPage({
   id,
@@ -26,7 +27,7 @@ export async function TariffListPage({
   searchParams: SearchParams;
 }) {
   const spec = lists[id];
-  const edition = user.country as Edition;
+  const edition = user.country;
   const view = await resolveListView(id, edition, await searchParams);
   const { choice, searchTerm, filterValues, options } = view;
   const rowsUrl = choice.period === null ? null : listRowsPath(view);

@@ -5,8 +5,9 @@ import Link from "next/link";
 import { PageContainer } from "@/components/layout/page-container";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
-import { annualSavingPercent, customPlanThreshold, formatPence, plans } from "@/features/billing/plans";
+import { annualSavingPercent, customPlanThreshold, plans } from "@/features/billing/plans";
 import { site } from "@/lib/site";
+import { formatPence } from "@/lib/tariff-vocabulary";
 
 export const metadata: Metadata = {
   title: "Pricing plans",

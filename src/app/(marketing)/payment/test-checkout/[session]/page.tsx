@@ -5,9 +5,10 @@ import { PageContainer } from "@/components/layout/page-container";
 import { Button } from "@/components/ui/button";
 import { TestCheckoutActions } from "@/features/billing/components/test-checkout-actions";
 import { TestModeNotice } from "@/features/billing/components/test-mode-notice";
-import { findPlan, formatPence } from "@/features/billing/plans";
+import { findPlan } from "@/features/billing/plans";
 import { findTestCheckout } from "@/features/billing/test-mode";
 import { requireUser } from "@/lib/session";
+import { formatPence } from "@/lib/tariff-vocabulary";
 
 export const metadata: Metadata = { title: "Test checkout", robots: { index: false } };
 

@@ -1,4 +1,3 @@
-import type { Edition } from "@/features/imports/parts";
 import { isListId } from "@/features/tariff/lists";
 import {
   listRowsEtag,
@@ -37,7 +36,7 @@ export const GET = handleRoute(
     if (!isListId(id)) throw new AppError("not_found");
 
     const search = Object.fromEntries(new URL(request.url).searchParams);
-    const view = await resolveListView(id, user.country as Edition, search);
+    const view = await resolveListView(id, user.country, search);
     const mismatch = rowsEditionMismatch(view, search);
     if (mismatch) throw new AppError("conflict", mismatch);
     const etag = listRowsEtag(view);

@@ -1,0 +1,43 @@
+import { describe, expect, it } from "vitest";
+
+import {
+  editionCodes,
+  editionFromCode,
+  editionNames,
+  formatPence,
+  formatPounds,
+  monthNames,
+  poundsFigure,
+} from "./tariff-vocabulary";
+
+describe("the tariff's vocabulary", () => {
+  it("names the two editions by the numbers a profile stores", () => {
+    expect(editionNames).toEqual({ 1: "England & Wales", 2: "Northern Ireland" });
+    expect(editionCodes).toEqual({ 1: "ew", 2: "ni" });
+  });
+
+  it("reads an edition from the codes an operator types, and nothing else", () => {
+    for (const code of ["ew", "E&W", " england ", "1"]) expect(editionFromCode(code)).toBe(1);
+    for (const code of ["ni", "NI", "northern-ireland", "2"]) expect(editionFromCode(code)).toBe(2);
+    for (const code of ["", "scotland", "3", "e"]) expect(editionFromCode(code)).toBeUndefined();
+  });
+
+  it("names the twelve months in English", () => {
+    expect(monthNames).toHaveLength(12);
+    expect(monthNames[0]).toBe("January");
+    expect(monthNames[8]).toBe("September");
+  });
+
+  it("formats pence as pounds for people, with thousands separated", () => {
+    expect(formatPence(2499)).toBe("£24.99");
+    expect(formatPence(179_900)).toBe("£1,799.00");
+    expect(formatPence(5)).toBe("£0.05");
+  });
+
+  it("writes pounds compactly for chart axes and hints, and as the bare figure files print", () => {
+    expect(formatPounds(1799)).toBe("£1799.00");
+    expect(formatPounds(12.5)).toBe("£12.50");
+    expect(poundsFigure(179_900)).toBe("1799.00");
+    expect(poundsFigure(5)).toBe("0.05");
+  });
+});
