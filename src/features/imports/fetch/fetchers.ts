@@ -3,9 +3,9 @@ import os from "node:os";
 import path from "node:path";
 
 import type { Database } from "@/db/client";
+import { editionCodes } from "@/lib/tariff-vocabulary";
 
 import { BadFileError } from "../errors";
-import { editionCodes } from "../parts";
 import { parseConcessionsHtml } from "../parsers/concessions";
 import { importFile, type ImportOutcome } from "../service";
 import { defaultHttpOptions, downloadFile, fetchText, FetchError, type HttpOptions } from "./http";

@@ -2,8 +2,9 @@ import { and, eq, inArray } from "drizzle-orm";
 
 import type { Database } from "@/db/client";
 import { imports, tariffDatasets } from "@/db/schema";
+import type { Edition } from "@/lib/tariff-vocabulary";
 
-import type { Edition, PartId } from "../parts";
+import type { PartId } from "../parts";
 import { periodToDate, type Period } from "../periods";
 
 /** What the import records say about one part and month, as the fetchers need it. */
