@@ -9,10 +9,10 @@ import {
   type FetchOptions,
   type FetchSource,
 } from "../src/features/imports/fetch/fetchers";
-import { formatSummary } from "../src/features/imports/run";
 import type { ImportOutcome } from "../src/features/imports/service";
 import { listOf, parseEnv } from "../src/lib/env";
 import { parseCommandLine } from "./lib/command-line";
+import { finishImportCommand, runImportCommand } from "./lib/import-outcomes";
 
 /**
  * `npm run fetch -- [--source nhsbsa|cpe] [--json]`: one pass of the fetchers now. Reads NHSBSA's
@@ -70,22 +70,7 @@ async function main(argv: string[]): Promise<number> {
   } finally {
     await database.close();
   }
-  if (!options.json) {
-    console.log(`\n${formatSummary(outcomes)}`);
-    for (const outcome of outcomes.filter((outcome) => outcome.status === "rejected")) {
-      console.log(`\n${outcome.file} was rejected:\n${outcome.message}`);
-    }
-  }
-  return outcomes.some((outcome) => outcome.status === "rejected") ? 1 : 0;
+  return finishImportCommand(outcomes, options.json);
 }
 
-/** Problems an operator can fix: one clear message, no stack trace. */
-const explained = new Set(["EnvError", "DataDirInUseError", "DatabaseUnreachableError"]);
-
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (error: Error) => {
-    console.error(explained.has(error.name) ? error.message : error);
-    process.exit(1);
-  },
-);
+runImportCommand(main);

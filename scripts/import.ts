@@ -11,10 +11,11 @@ import { openDatabase } from "../src/db/connect";
 import { migrateDatabase } from "../src/db/migrate";
 import { partFromAlias, partIds, type PartId } from "../src/features/imports/parts";
 import { isPeriod } from "../src/features/imports/periods";
-import { expandFiles, formatSummary, runImports, type ImportReporter } from "../src/features/imports/run";
+import { expandFiles, runImports, type ImportReporter } from "../src/features/imports/run";
 import { displayName, type ImportOutcome } from "../src/features/imports/service";
 import { parseEnv } from "../src/lib/env";
 import { parseCommandLine } from "./lib/command-line";
+import { finishImportCommand, runImportCommand } from "./lib/import-outcomes";
 
 /**
  * `npm run import -- FILES…`: loads published Drug Tariff files into the database, whether or not
@@ -161,22 +162,7 @@ async function main(argv: string[]): Promise<number> {
     reporter.stop();
     await database.close();
   }
-  if (!options.json) {
-    console.log(`\n${formatSummary(outcomes)}`);
-    for (const outcome of outcomes.filter((outcome) => outcome.status === "rejected")) {
-      console.log(`\n${outcome.file} was rejected:\n${outcome.message}`);
-    }
-  }
-  return outcomes.some((outcome) => outcome.status === "rejected") ? 1 : 0;
+  return finishImportCommand(outcomes, options.json);
 }
 
-/** Problems an operator can fix: one clear message, no stack trace. */
-const explained = new Set(["EnvError", "DataDirInUseError", "DatabaseUnreachableError"]);
-
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (error: Error) => {
-    console.error(explained.has(error.name) ? error.message : error);
-    process.exit(1);
-  },
-);
+runImportCommand(main);
