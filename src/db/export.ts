@@ -94,14 +94,18 @@ async function sequencedColumns(client: pg.ClientBase, table: string, columns: s
   return result.rows.map((row) => row.name);
 }
 
-/** The last migration applied, which the target must also have: the file's columns are that schema's. */
+/**
+ * The last migration applied, which the target must also have: the file's columns are that schema's.
+ * Named by its time stamp from drizzle's journal, which a migration keeps even if its comments change.
+ */
 async function lastMigration(client: pg.ClientBase): Promise<string> {
-  const result = await client.query<{ hash: string }>(
-    `select hash from drizzle.__drizzle_migrations order by created_at desc limit 1`,
+  const result = await client.query<{ createdAt: string }>(
+    `select created_at::text as "createdAt" from drizzle.__drizzle_migrations order by created_at desc limit 1`,
   );
-  const hash = result.rows[0]?.hash;
-  if (!hash) throw new Error("This database has no migrations applied: there is nothing to export.");
-  return hash;
+  const createdAt = result.rows[0]?.createdAt;
+  if (!createdAt || !/^\d+$/.test(createdAt))
+    throw new Error("This database has no migrations applied: there is nothing to export.");
+  return createdAt;
 }
 
 const stale =
@@ -122,13 +126,8 @@ BEGIN
   IF to_regclass('drizzle.__drizzle_migrations') IS NULL THEN
     RAISE EXCEPTION '${stale}';
   END IF;
-  IF NOT EXISTS (
-    SELECT 1 FROM drizzle.__drizzle_migrations WHERE hash = ${quoteLiteral(migration)}
-  ) OR EXISTS (
-    SELECT 1 FROM drizzle.__drizzle_migrations WHERE created_at > (
-      SELECT created_at FROM drizzle.__drizzle_migrations WHERE hash = ${quoteLiteral(migration)}
-    )
-  ) THEN
+  IF NOT EXISTS (SELECT 1 FROM drizzle.__drizzle_migrations WHERE created_at = ${migration})
+    OR EXISTS (SELECT 1 FROM drizzle.__drizzle_migrations WHERE created_at > ${migration}) THEN
     RAISE EXCEPTION '${stale}';
   END IF;
   IF EXISTS (SELECT 1 FROM ${schema}.${quoteIdent("auth_user")}) THEN
