@@ -31,14 +31,16 @@ function pageText(html: string): string {
 }
 
 /**
- * "July 2026" when the page (which has no concessions table) names this month beside the word
- * concession within the first `concessionsGraceDays` days of it; otherwise undefined, and the missing
- * table is a change of layout.
+ * "July 2026" when the page (which has no concessions table) speaks of concessions for this month,
+ * within the first `concessionsGraceDays` days of it; otherwise undefined, and the missing table is a
+ * change of layout.
  */
 export function concessionsNotYetGranted(html: string, now: Date): string | undefined {
   const { year, month, day } = ukDay(now);
   if (day > concessionsGraceDays) return undefined;
   const label = `${monthNames[month - 1]} ${year}`;
-  const text = pageText(html);
-  return /concession/i.test(text) && text.toLowerCase().includes(label.toLowerCase()) ? label : undefined;
+  // "…price concessions have been granted for July 2026": the month's own section, not a date such
+  // as "Updated on: 2nd July 2026".
+  const section = new RegExp(`concessions?\\b[^.]{0,80}\\bfor\\s+${label}\\b`, "i");
+  return section.test(pageText(html)) ? label : undefined;
 }

@@ -26,7 +26,7 @@ export function fetchAlertEmail({
       : `${site.name}'s scheduled fetch still finds nothing new two working days after the usual publication date:`;
   return renderEmail(
     "fetch-alert",
-    `${site.name}: ${heading.toLowerCase()}`,
+    `${site.name}: ${heading}`,
     <EmailLayout preview={lines[0] ?? heading} heading={heading}>
       <Paragraph>{intro}</Paragraph>
       <Section>
