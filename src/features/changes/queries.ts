@@ -164,7 +164,7 @@ export function changePartsFor(edition: Edition): { id: PartId; label: string }[
 const firstVisitDays = 30;
 
 /**
- * The page's view from its address: `since` (a date, YYYY-MM-DD), else the previous visit, else
+ * The page's view from its address: `since` (a date, YYYY-MM-DD, or a UTC time), else the previous visit, else
  * the last 30 days; `part` and `kind` when they are ones the page offers.
  */
 export function readChangeView(
@@ -175,7 +175,12 @@ export function readChangeView(
 ): { since: Date; sinceValue: string; fromVisit: boolean; filters: ChangeFilters } {
   const one = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value) ?? "";
   const given = one(params.since);
-  const parsed = /^\d{4}-\d{2}-\d{2}$/.test(given) ? new Date(`${given}T00:00:00Z`) : null;
+  // A date from the form, or a moment (an ISO time in UTC) from a link.
+  const parsed = /^\d{4}-\d{2}-\d{2}$/.test(given)
+    ? new Date(`${given}T00:00:00Z`)
+    : /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?Z$/.test(given)
+      ? new Date(given)
+      : null;
   const valid = parsed && !Number.isNaN(parsed.getTime()) ? parsed : null;
   const since = valid ?? previousVisit ?? new Date(now.getTime() - firstVisitDays * 24 * 60 * 60 * 1000);
   const part = changePartsFor(edition).find((entry) => entry.id === one(params.part))?.id;
