@@ -39,7 +39,9 @@ async function main(argv: string[]): Promise<number> {
       "Fetch new Drug Tariff files from NHSBSA, price concessions from CPE and dm+d from TRUD, and import them.",
     )
     .addOption(
-      new Option("--source <source>", "fetch from this source only (nhsbsa, cpe or dmd)").argParser(parseSource),
+      new Option("--source <source>", "fetch from this source only (nhsbsa, cpe or dmd)").argParser(
+        parseSource,
+      ),
     )
     .option("--json", "print one JSON line per file instead of progress lines and a table")
     .showHelpAfterError();

@@ -190,9 +190,9 @@ const baseEnvSchema = z.object({
     .string()
     .regex(/^[\w-]{8,128}$/, "the API key shown on your TRUD account page (letters and digits)")
     .optional(),
-  TRUD_API_URL: httpUrl("the http:// or https:// address of TRUD's API, such as https://isd.digital.nhs.uk/trud/api/v1").default(
-    "https://isd.digital.nhs.uk/trud/api/v1",
-  ),
+  TRUD_API_URL: httpUrl(
+    "the http:// or https:// address of TRUD's API, such as https://isd.digital.nhs.uk/trud/api/v1",
+  ).default("https://isd.digital.nhs.uk/trud/api/v1"),
   WATCHLIST_ALERTS_CRON: z
     .string()
     .refine(

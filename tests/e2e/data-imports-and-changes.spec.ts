@@ -116,7 +116,9 @@ test("anyone but the owner gets 404 on the import console, and the upload route 
   baseURL,
 }) => {
   const person = await createPerson(uniqueEmail("not-owner"), { subscribed: true });
-  expect((await page.request.post("/api/owner/imports", { headers: { origin: baseURL! } })).status()).toBe(401);
+  expect((await page.request.post("/api/owner/imports", { headers: { origin: baseURL! } })).status()).toBe(
+    401,
+  );
   await signInByApi(page, baseURL!, person.email, person.password);
   const response = await page.goto("/user-master-management/imports");
   expect(response?.status()).toBe(404);

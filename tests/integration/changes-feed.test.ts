@@ -37,7 +37,9 @@ beforeAll(async () => {
     { actor },
   );
   since = new Date();
-  const repriced = viiiaRows.map((row) => (row[0] === "Amiloride 5mg tablets" ? [...row.slice(0, 6), 1325] : row));
+  const repriced = viiiaRows.map((row) =>
+    row[0] === "Amiloride 5mg tablets" ? [...row.slice(0, 6), 1325] : row,
+  );
   await importFile(database.db, write("Part VIIIA Jun 26.csv", viiiaCsv("June", repriced)), { actor });
   await importFile(
     database.db,
@@ -135,7 +137,9 @@ describe("GET /api/changes/feed/[token]", () => {
     await database.db.update(profiles).set({ isSubscribed: false }).where(eq(profiles.id, user.id));
     expect((await feed(token)).status).toBe(404);
     await database.db.update(profiles).set({ isSubscribed: true }).where(eq(profiles.id, user.id));
-    await database.db.insert(userSuspensions).values({ userId: user.id, suspendedBy: "owner", reason: "test" });
+    await database.db
+      .insert(userSuspensions)
+      .values({ userId: user.id, suspendedBy: "owner", reason: "test" });
     expect((await feed(token)).status).toBe(404);
   });
 

@@ -70,7 +70,9 @@ describe("POST /api/owner/imports", () => {
   it("refuses a request from another site, or a body that is not a file", async () => {
     await actAs(owner);
     expect((await upload(viiiaCsv("June"), { origin: "http://evil.example" })).status).toBe(403);
-    expect((await upload(viiiaCsv("June"), { "content-type": "multipart/form-data; boundary=x" })).status).toBe(415);
+    expect(
+      (await upload(viiiaCsv("June"), { "content-type": "multipart/form-data; boundary=x" })).status,
+    ).toBe(415);
     expect((await upload(viiiaCsv("June"), { "x-file-name": "..%2F..%2Fetc%2Fpasswd" })).status).toBe(400);
   });
 
@@ -83,14 +85,24 @@ describe("POST /api/owner/imports", () => {
     expect(events.map((event) => event.stage)).toEqual(expect.arrayContaining(["reading", "saving", "done"]));
     expect(events.at(-1)).toMatchObject({
       stage: "done",
-      outcome: { file: "Part VIIIA Jun 26.csv", part: "viiia", edition: "ew", period: "2026-06", rows: 4, status: "imported" },
+      outcome: {
+        file: "Part VIIIA Jun 26.csv",
+        part: "viiia",
+        edition: "ew",
+        period: "2026-06",
+        rows: 4,
+        status: "imported",
+      },
     });
     const [record] = (
       await database.db.execute<{ actor: string; file_sha256: string }>(
         sql`select actor, file_sha256 from imports order by id desc limit 1`,
       )
     ).rows;
-    expect(record).toMatchObject({ actor: `upload:${owner.email}`, file_sha256: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    expect(record).toMatchObject({
+      actor: `upload:${owner.email}`,
+      file_sha256: expect.stringMatching(/^[0-9a-f]{64}$/),
+    });
 
     const again = await lines(await upload(viiiaCsv("June")));
     expect(again.at(-1)).toMatchObject({ outcome: { status: "unchanged" } });
@@ -102,7 +114,9 @@ describe("POST /api/owner/imports", () => {
     const before = await snapshotTariffData(database.db);
     const events = await lines(await upload(Buffer.from(broken, "latin1")));
     expect(events.at(-1)).toMatchObject({ stage: "done", outcome: { status: "rejected" } });
-    expect(String((events.at(-1)!.outcome as { message: string }).message)).toMatch(/line \d+, column "Basic Price"/);
+    expect(String((events.at(-1)!.outcome as { message: string }).message)).toMatch(
+      /line \d+, column "Basic Price"/,
+    );
     expect(await snapshotTariffData(database.db)).toEqual(before);
   });
 
@@ -125,10 +139,14 @@ describe("receiving an upload", () => {
 
   it("stops a body that grows past the cap or past its declared length", async () => {
     const chunk = Buffer.alloc(1024, "a");
-    await expect(receiveUpload(stream([chunk, chunk, chunk]), "3072", `${folder}/big.csv`, 2048)).rejects.toMatchObject({
+    await expect(
+      receiveUpload(stream([chunk, chunk, chunk]), "3072", `${folder}/big.csv`, 2048),
+    ).rejects.toMatchObject({
       code: "too_large",
     });
-    await expect(receiveUpload(stream([chunk, chunk]), "1024", `${folder}/liar.csv`, 1_000_000)).rejects.toMatchObject({
+    await expect(
+      receiveUpload(stream([chunk, chunk]), "1024", `${folder}/liar.csv`, 1_000_000),
+    ).rejects.toMatchObject({
       code: "too_large",
     });
   });

@@ -6,7 +6,15 @@ import { describeChange, monthOf, type ChangeGroup } from "./groups";
 
 const escapeXml = (text: string) =>
   text.replace(/[<>&'"]/g, (character) =>
-    character === "<" ? "&lt;" : character === ">" ? "&gt;" : character === "&" ? "&amp;" : character === "'" ? "&apos;" : "&quot;",
+    character === "<"
+      ? "&lt;"
+      : character === ">"
+        ? "&gt;"
+        : character === "&"
+          ? "&amp;"
+          : character === "'"
+            ? "&apos;"
+            : "&quot;",
   );
 
 /** Lines listed in one entry; the page has the rest. */
@@ -29,7 +37,10 @@ export function changesAtom({
     const more = group.entries.length - shown.length;
     const html =
       `<ul>${shown
-        .map((entry) => `<li>${escapeXml(`${entry.name}${entry.pack ? ` (${entry.pack})` : ""}`)}: ${escapeXml(describeChange(entry))}</li>`)
+        .map(
+          (entry) =>
+            `<li>${escapeXml(`${entry.name}${entry.pack ? ` (${entry.pack})` : ""}`)}: ${escapeXml(describeChange(entry))}</li>`,
+        )
         .join("")}</ul>` + (more > 0 ? `<p>…and ${more} more on ${escapeXml(site.name)}.</p>` : "");
     const link = pageUrl(group);
     return [

@@ -11,7 +11,9 @@ import { changesFeedPath } from "./paths";
 /** The subscriber's own feed address: made (replacing any before) or revoked; the user is the session's. */
 export const createChangesFeed = defineAction(
   { name: "changes.feed_created", schema: z.object({}).strict(), access: "subscriber" },
-  async (_input, { user }) => ({ url: `${getEnv().APP_URL}${changesFeedPath(await createFeedToken(user.id))}` }),
+  async (_input, { user }) => ({
+    url: `${getEnv().APP_URL}${changesFeedPath(await createFeedToken(user.id))}`,
+  }),
 );
 
 export const revokeChangesFeed = defineAction(

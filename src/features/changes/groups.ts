@@ -17,7 +17,13 @@ export function groupChanges(entries: ChangeEntry[]): ChangeGroup[] {
     const key = `${entry.period}|${entry.part}`;
     let group = groups.get(key);
     if (!group) {
-      group = { period: entry.period, part: entry.part, partLabel: entry.partLabel, importedAt: entry.importedAt, entries: [] };
+      group = {
+        period: entry.period,
+        part: entry.part,
+        partLabel: entry.partLabel,
+        importedAt: entry.importedAt,
+        entries: [],
+      };
       groups.set(key, group);
     }
     group.entries.push(entry);
@@ -35,7 +41,8 @@ export function monthOf(period: string): string {
 export function describeChange(entry: ChangeEntry): string {
   const words: string[] = [changeKinds[entry.kind]];
   const price = (pence: number | null) => (pence === null ? "none" : formatPence(pence));
-  if (entry.kind === "category_change") words.push(`${entry.oldCategory ?? "none"} → ${entry.newCategory ?? "none"}`);
+  if (entry.kind === "category_change")
+    words.push(`${entry.oldCategory ?? "none"} → ${entry.newCategory ?? "none"}`);
   else if (entry.oldPricePence !== null && entry.newPricePence !== null)
     words.push(`${price(entry.oldPricePence)} → ${price(entry.newPricePence)}`);
   else if (entry.newPricePence !== null) words.push(price(entry.newPricePence));

@@ -156,7 +156,9 @@ export async function getChangesSince(
 /** The parts whose changes the page offers to filter by, named for the reader's edition. */
 export function changePartsFor(edition: Edition): { id: PartId; label: string }[] {
   const parts: PartId[] =
-    edition === 2 ? ["viiia", "ix", "concessions"] : ["viiia", "cat-m", "viiib", "viiid", "ix", "concessions"];
+    edition === 2
+      ? ["viiia", "ix", "concessions"]
+      : ["viiia", "cat-m", "viiib", "viiid", "ix", "concessions"];
   return parts.map((id) => ({ id, label: partLabel(id, id === "concessions" ? 1 : edition) }));
 }
 

@@ -21,7 +21,8 @@ export const fetchNow = defineAction(
     if (await runningRun(getDb())) return { started: false as const };
     runFetch(getDb(), runRequestOf(getEnv(), "manual", user.email))
       .then((result) => {
-        if (result.started) getLogger().info({ runId: result.runId, outcome: result.outcome }, "fetch now finished");
+        if (result.started)
+          getLogger().info({ runId: result.runId, outcome: result.outcome }, "fetch now finished");
       })
       .catch((error: unknown) => getLogger().error({ err: error }, "fetch now failed"));
     return { started: true as const };

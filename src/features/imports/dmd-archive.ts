@@ -104,7 +104,10 @@ export async function extractDmdRelease(
   const ampp = dmdMembers(folder).get("ampp");
   if (!ampp) {
     throw new BadFileError(name, [
-      { message: "no dm+d release in this zip: expected f_ampp2_*.xml, f_amp2_*.xml, f_vmpp2_*.xml and f_lookup2_*.xml" },
+      {
+        message:
+          "no dm+d release in this zip: expected f_ampp2_*.xml, f_amp2_*.xml, f_vmpp2_*.xml and f_lookup2_*.xml",
+      },
     ]);
   }
   return ampp;

@@ -25,5 +25,7 @@ export async function getDataFreshness(part: PartId, edition: Edition): Promise<
     .select({ latestPeriod: max(tariffDatasets.period), updatedAt: max(tariffDatasets.importedAt) })
     .from(tariffDatasets)
     .where(and(eq(tariffDatasets.part, part), eq(tariffDatasets.edition, dataEditionOf(part, edition))));
-  return row?.latestPeriod && row.updatedAt ? { latestPeriod: row.latestPeriod, updatedAt: row.updatedAt } : null;
+  return row?.latestPeriod && row.updatedAt
+    ? { latestPeriod: row.latestPeriod, updatedAt: row.updatedAt }
+    : null;
 }

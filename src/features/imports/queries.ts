@@ -29,7 +29,10 @@ const outcomes = ["imported", "unchanged", "rejected"] as const;
 
 /** The history's filters, from the URL: anything not understood is ignored, as on the list pages. */
 export const historyFilterSchema = z.object({
-  source: z.enum(Object.keys(importSources) as [ImportSource, ...ImportSource[]]).optional().catch(undefined),
+  source: z
+    .enum(Object.keys(importSources) as [ImportSource, ...ImportSource[]])
+    .optional()
+    .catch(undefined),
   outcome: z.enum(outcomes).optional().catch(undefined),
   part: z.enum(partIds).optional().catch(undefined),
   file: z.string().trim().max(100).optional().catch(undefined),

@@ -88,7 +88,9 @@ export async function receiveUpload(
       if (!output.write(value)) await new Promise<void>((resolve) => output.once("drain", () => resolve()));
     }
   } finally {
-    await new Promise<void>((resolve, reject) => output.end((error?: Error | null) => (error ? reject(error) : resolve())));
+    await new Promise<void>((resolve, reject) =>
+      output.end((error?: Error | null) => (error ? reject(error) : resolve())),
+    );
   }
   if (received !== declared) {
     throw new AppError(

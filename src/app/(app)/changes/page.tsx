@@ -37,7 +37,11 @@ export default async function ChangesPage({
           {view.fromVisit ? "your previous visit" : "the date below"}: {longDate.format(view.since)}.
         </p>
       </header>
-      <ChangesFilterForm since={view.sinceValue} filters={view.filters} parts={changePartsFor(user.country)} />
+      <ChangesFilterForm
+        since={view.sinceValue}
+        filters={view.filters}
+        parts={changePartsFor(user.country)}
+      />
       {groups.length === 0 ? (
         <p role="status" className="rounded-lg border border-dashed p-6">
           Nothing has changed in the months imported since {longDate.format(view.since)}.
@@ -58,9 +62,8 @@ export default async function ChangesPage({
           Private feed
         </h2>
         <p className="max-w-3xl text-sm text-muted-foreground">
-          An Atom feed of these changes for your feed reader or e-mail tool. Its address is a secret of
-          yours: anyone who has it can read the feed until you revoke it, and it stops if your subscription
-          ends.
+          An Atom feed of these changes for your feed reader or e-mail tool. Its address is a secret of yours:
+          anyone who has it can read the feed until you revoke it, and it stops if your subscription ends.
         </p>
         <FeedControls createdAt={feedCreatedAt?.toISOString() ?? null} />
       </section>

@@ -32,9 +32,14 @@ export function ChangeGroups({ groups }: { groups: ChangeGroup[] }) {
           {groups
             .filter((group) => group.period === period)
             .map((group) => (
-              <section key={group.part} className="grid gap-3" aria-labelledby={`changes-${period}-${group.part}`}>
+              <section
+                key={group.part}
+                className="grid gap-3"
+                aria-labelledby={`changes-${period}-${group.part}`}
+              >
                 <h3 id={`changes-${period}-${group.part}`} className="text-lg font-semibold">
-                  {group.partLabel}: {group.entries.length} {group.entries.length === 1 ? "change" : "changes"}
+                  {group.partLabel}: {group.entries.length}{" "}
+                  {group.entries.length === 1 ? "change" : "changes"}
                 </h3>
                 <DataTable
                   columns={columns}

@@ -47,7 +47,13 @@ export function FeedControls({ createdAt }: { createdAt: string | null }) {
         <div className="grid gap-1.5">
           <Label htmlFor={fieldId}>Your private feed address (copy it now: it is shown only once)</Label>
           <div className="flex flex-wrap gap-2">
-            <Input id={fieldId} readOnly value={url} className="min-w-0 flex-1 font-mono text-xs" onFocus={(e) => e.currentTarget.select()} />
+            <Input
+              id={fieldId}
+              readOnly
+              value={url}
+              className="min-w-0 flex-1 font-mono text-xs"
+              onFocus={(e) => e.currentTarget.select()}
+            />
             <Button
               type="button"
               variant="outline"

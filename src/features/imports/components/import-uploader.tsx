@@ -63,7 +63,8 @@ function upload(file: File, update: (change: Partial<Item>) => void): Promise<vo
       for (const line of text.slice(seen, end).split("\n")) {
         if (!line.trim()) continue;
         const event = JSON.parse(line) as UploadEvent | { stage: "failed"; message: string };
-        if (event.stage === "done") update({ stage: "done", outcome: event.outcome, durationMs: event.durationMs });
+        if (event.stage === "done")
+          update({ stage: "done", outcome: event.outcome, durationMs: event.durationMs });
         else if (event.stage === "failed") update({ stage: "failed", error: event.message });
         else update({ stage: event.stage, rows: event.rows });
       }
@@ -117,7 +118,9 @@ export function ImportUploader() {
     setItems((current) => [...added, ...current]);
     for (const item of added) {
       const update = (change: Partial<Item>) =>
-        setItems((current) => current.map((entry) => (entry.id === item.id ? { ...entry, ...change } : entry)));
+        setItems((current) =>
+          current.map((entry) => (entry.id === item.id ? { ...entry, ...change } : entry)),
+        );
       queue.current = queue.current.then(() => upload(item.file, update));
     }
     void queue.current.then(() => router.refresh());
@@ -221,7 +224,13 @@ function OutcomeSummary({ outcome, durationMs }: { outcome: ImportOutcome; durat
     <div className="grid gap-2 text-sm">
       <div className="flex flex-wrap items-center gap-x-4 gap-y-1">
         <Badge
-          variant={outcome.status === "imported" ? "default" : outcome.status === "rejected" ? "warning" : "secondary"}
+          variant={
+            outcome.status === "imported"
+              ? "default"
+              : outcome.status === "rejected"
+                ? "warning"
+                : "secondary"
+          }
         >
           {outcome.status}
         </Badge>

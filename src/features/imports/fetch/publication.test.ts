@@ -24,18 +24,22 @@ describe("the tariff's publication calendar", () => {
 });
 
 describe("a concessions page without a table", () => {
-  const page = (words: string) => `<h1>Price Concessions</h1><span>Updated on: 2nd July 2026</span><p>${words}</p>`;
+  const page = (words: string) =>
+    `<h1>Price Concessions</h1><span>Updated on: 2nd July 2026</span><p>${words}</p>`;
 
   it("is this month's empty list only while it speaks of concessions for this month, early in it", () => {
     const early = new Date("2026-07-02T09:00:00Z");
-    expect(concessionsNotYetGranted(page("No price concessions have been granted for July 2026 so far."), early)).toBe(
-      "July 2026",
-    );
+    expect(
+      concessionsNotYetGranted(page("No price concessions have been granted for July 2026 so far."), early),
+    ).toBe("July 2026");
     // An update date in this month is not the month's list.
     expect(concessionsNotYetGranted(page("Our pages have moved."), early)).toBeUndefined();
     expect(concessionsNotYetGranted(page("Concessions granted for June 2026"), early)).toBeUndefined();
     expect(
-      concessionsNotYetGranted(page("No price concessions have been granted for July 2026 so far."), new Date("2026-07-16T09:00:00Z")),
+      concessionsNotYetGranted(
+        page("No price concessions have been granted for July 2026 so far."),
+        new Date("2026-07-16T09:00:00Z"),
+      ),
     ).toBeUndefined();
   });
 });

@@ -17,7 +17,7 @@ const isWorkingDay = (day: Day) => day.getUTCDay() !== 0 && day.getUTCDay() !== 
 function addWorkingDays(day: Day, count: number): Day {
   const step = count < 0 ? -1 : 1;
   const moved = new Date(day);
-  for (let left = Math.abs(count); left > 0; ) {
+  for (let left = Math.abs(count); left > 0;) {
     moved.setUTCDate(moved.getUTCDate() + step);
     if (isWorkingDay(moved)) left--;
   }

@@ -150,8 +150,7 @@ async function lateMonths(db: Database, now: Date): Promise<Period[]> {
   return due.filter((period) => !have.has(periodToDate(period)));
 }
 
-const describeOutcome = (outcome: ImportOutcome) =>
-  `${outcome.file}: ${outcome.message.split("\n")[0]}`;
+const describeOutcome = (outcome: ImportOutcome) => `${outcome.file}: ${outcome.message.split("\n")[0]}`;
 
 /**
  * One pass over every source. Answers `already_running` while another pass is under way. Throws

@@ -95,7 +95,8 @@ beforeEach(async () => {
 });
 
 describe("the concessions page early in a month", () => {
-  const page = (month: string) => fixturePage("price-concessions-none-yet.html", { UPDATED: "2nd July 2026", MONTH: month });
+  const page = (month: string) =>
+    fixturePage("price-concessions-none-yet.html", { UPDATED: "2nd July 2026", MONTH: month });
   const options = (now: string): FetchOptions => ({ actor: "fetch:cpe", http: quick, now: new Date(now) });
 
   it("is nothing new, not a layout change, while the month has no concession yet", async () => {
@@ -107,7 +108,11 @@ describe("the concessions page early in a month", () => {
 
   it("is a layout change when it names another month, or the month is well under way", async () => {
     server.set(concessions, { body: page("June 2026") });
-    const [wrongMonth] = await fetchCpe(database.db, server.url(concessions), options("2026-07-03T09:00:00Z"));
+    const [wrongMonth] = await fetchCpe(
+      database.db,
+      server.url(concessions),
+      options("2026-07-03T09:00:00Z"),
+    );
     expect(wrongMonth).toMatchObject({ status: "rejected" });
     expect(wrongMonth!.message).toMatch(/layout may have changed/);
 
@@ -209,7 +214,10 @@ describe("a scheduled pass", () => {
     const next = await claimRun(database.db, "manual", "owner@example.test", later);
     expect(next).toBeDefined();
     const rows = await database.db.select().from(fetchRuns).orderBy(fetchRuns.id);
-    expect(rows[0]).toMatchObject({ outcome: "failed", message: expect.stringMatching(/stopped without finishing/) });
+    expect(rows[0]).toMatchObject({
+      outcome: "failed",
+      message: expect.stringMatching(/stopped without finishing/),
+    });
   });
 
   it("records each file as scheduled, and e-mails the owners once when a page's layout changed", async () => {
@@ -252,7 +260,9 @@ describe("a scheduled pass", () => {
 
 describe("the scheduled fetch job", () => {
   async function schedulesOf(name: string) {
-    const { rows } = await database.pool.query(`select cron from ${jobSchema}.schedule where name = $1`, [name]);
+    const { rows } = await database.pool.query(`select cron from ${jobSchema}.schedule where name = $1`, [
+      name,
+    ]);
     return rows as { cron: string }[];
   }
 
@@ -273,7 +283,9 @@ describe("the scheduled fetch job", () => {
 
   it("tries a pass again later when a site could not be reached, and imports then", async () => {
     await awayFromMinuteBoundary();
-    await database.db.execute(sql`delete from tariff_datasets where part = 'viiia' and period = '2026-06-01'`);
+    await database.db.execute(
+      sql`delete from tariff_datasets where part = 'viiia' and period = '2026-06-01'`,
+    );
     server.set(partViii, { body: fixturePage("drug-tariff-part-viii.html"), failFirst: 1 });
     const job = scheduledFetchJob(env({ FETCH_SCHEDULE: "* * * * *" }), {
       retries: { limit: 2, delaySeconds: 1 },

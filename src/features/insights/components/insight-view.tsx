@@ -15,7 +15,9 @@ import { BarChartFigure } from "./bar-chart-figure";
 
 function Heading({ kind, edition, part }: { kind: InsightKind; edition: Edition; part: PartId }) {
   const page = insightPages[kind];
-  return <DataPageHeader title={page.title(edition)} explanation={page.explanation} source={{ part, edition }} />;
+  return (
+    <DataPageHeader title={page.title(edition)} explanation={page.explanation} source={{ part, edition }} />
+  );
 }
 
 /** Category M is an England & Wales list: Northern Ireland's users get a pointer, not an empty page. */

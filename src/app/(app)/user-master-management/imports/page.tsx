@@ -16,7 +16,8 @@ import { requireOwner } from "@/lib/session";
 
 export const metadata: Metadata = { title: "Data imports", robots: { index: false } };
 
-const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value) || undefined;
+const first = (value: string | string[] | undefined) =>
+  (Array.isArray(value) ? value[0] : value) || undefined;
 
 export default async function ImportConsolePage({
   searchParams,
