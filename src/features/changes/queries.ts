@@ -67,8 +67,8 @@ type Row = {
 const toNumber = (value: string | number | null) => (value === null ? null : Number(value));
 
 /**
- * The changes of every month of the reader's edition imported at or after `since`, newest month
- * first, then by part and name. Concessions are England & Wales' list, which Northern Ireland
+ * The changes of every month of the reader's edition imported at or after `since`, latest import
+ * first, then by month, part and name (so a cut at the limit drops the oldest imports). Concessions are England & Wales' list, which Northern Ireland
  * applies too.
  */
 export async function getChangesSince(
@@ -131,7 +131,7 @@ export async function getChangesSince(
       new_price_pence, price_change_percent, old_category, new_category, imported_at
     from (select * from tariff union all select * from concession) changes
     where kind is not null and (${kind}::text is null or kind = ${kind}::text)
-    order by period desc, part, name, kind
+    order by imported_at desc, period desc, part, name, kind
     limit ${changesLimit}`);
   return result.rows.map((row) => {
     const rowPart = row.part as PartId;
