@@ -122,6 +122,6 @@ describe("npm run fetch", () => {
   it("refuses an unknown source", async () => {
     const result = await cli(["--source", "trud"]);
     expect(result.code).toBe(2);
-    expect(result.output).toMatch(/expected one of nhsbsa, cpe/);
+    expect(result.output).toMatch(/expected one of nhsbsa, cpe, dmd/);
   });
 });

@@ -3,21 +3,23 @@ import { Command, InvalidArgumentError, Option } from "commander";
 import { openDatabase } from "../src/db/connect";
 import { migrateDatabase } from "../src/db/migrate";
 import {
-  fetchCpe,
-  fetchNhsbsa,
+  fetchSource,
   fetchSources,
+  sourceSettingsOf,
+  sourcesToFetch,
   type FetchOptions,
   type FetchSource,
 } from "../src/features/imports/fetch/fetchers";
 import type { ImportOutcome } from "../src/features/imports/service";
-import { listOf, parseEnv } from "../src/lib/env";
+import { parseEnv } from "../src/lib/env";
 import { parseCommandLine } from "./lib/command-line";
 import { finishImportCommand, runImportCommand } from "./lib/import-outcomes";
 
 /**
- * `npm run fetch -- [--source nhsbsa|cpe] [--json]`: one pass of the fetchers now. Reads NHSBSA's
- * Drug Tariff pages (NHSBSA_TARIFF_URL) and Community Pharmacy England's concessions page
- * (CPE_CONCESSIONS_URL), downloads what is new and imports it as `npm run import` would. Prints one
+ * `npm run fetch -- [--source nhsbsa|cpe|dmd] [--json]`: one pass of the fetchers now. Reads NHSBSA's
+ * Drug Tariff pages (NHSBSA_TARIFF_URL), Community Pharmacy England's concessions page
+ * (CPE_CONCESSIONS_URL) and, with TRUD_API_KEY, TRUD's latest dm+d release, downloads what is new
+ * and imports it as `npm run import` would. Prints one
  * line per file found (with --json, in `npm run import -- --json`'s format). Exit code 1 when a page
  * or file could not be fetched or was rejected, 2 for a mistake on the command line.
  */
@@ -28,12 +30,18 @@ function parseSource(value: string): FetchSource {
   return value as FetchSource;
 }
 
+const sourceNames: Record<FetchSource, string> = { nhsbsa: "NHSBSA", cpe: "CPE", dmd: "TRUD (dm+d)" };
+
 async function main(argv: string[]): Promise<number> {
   const program = new Command()
     .name("npm run fetch --")
-    .description("Fetch new Drug Tariff files from NHSBSA and price concessions from CPE, and import them.")
+    .description(
+      "Fetch new Drug Tariff files from NHSBSA, price concessions from CPE and dm+d from TRUD, and import them.",
+    )
     .addOption(
-      new Option("--source <source>", "fetch from this source only (nhsbsa or cpe)").argParser(parseSource),
+      new Option("--source <source>", "fetch from this source only (nhsbsa, cpe or dmd)").argParser(
+        parseSource,
+      ),
     )
     .option("--json", "print one JSON line per file instead of progress lines and a table")
     .showHelpAfterError();
@@ -47,7 +55,12 @@ async function main(argv: string[]): Promise<number> {
     dataDir: env.DATA_DIR,
     onRetry: (message) => console.error(message),
   });
-  const sources = options.source ? [options.source] : fetchSources;
+  const settings = sourceSettingsOf(env);
+  if (options.source === "dmd" && !settings.trud) {
+    console.error("dm+d is fetched from TRUD: set TRUD_API_KEY to your TRUD account's API key.");
+    return 2;
+  }
+  const sources = options.source ? [options.source] : sourcesToFetch(settings);
   const outcomes: ImportOutcome[] = [];
   try {
     await migrateDatabase(database.db);
@@ -60,12 +73,8 @@ async function main(argv: string[]): Promise<number> {
           else console.error(`${outcome.file}: ${outcome.status}`);
         },
       };
-      if (!options.json) console.error(`Fetching from ${source === "nhsbsa" ? "NHSBSA" : "CPE"}…`);
-      outcomes.push(
-        ...(source === "nhsbsa"
-          ? await fetchNhsbsa(database.db, listOf(env.NHSBSA_TARIFF_URL), fetchOptions)
-          : await fetchCpe(database.db, env.CPE_CONCESSIONS_URL, fetchOptions)),
-      );
+      if (!options.json) console.error(`Fetching from ${sourceNames[source]}…`);
+      outcomes.push(...(await fetchSource(database.db, source, settings, fetchOptions)));
     }
   } finally {
     await database.close();

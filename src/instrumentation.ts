@@ -19,6 +19,7 @@ export async function register() {
     const jobs = [
       billingReconcileJob(getEnv().BILLING_RECONCILE_CRON),
       watchlistAlertsJob(getEnv().WATCHLIST_ALERTS_CRON),
+      (await import("@/features/imports/fetch/job")).scheduledFetchJob(),
     ];
     // Not awaited: the queue getting ready must not hold up the first request, and a database that
     // cannot be reached now is tried again rather than leaving this process without its jobs.

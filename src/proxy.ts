@@ -63,5 +63,7 @@ export function proxy(request: NextRequest) {
 }
 
 export const config = {
-  matcher: ["/((?!_next/static|_next/image).*)"],
+  // The import console's upload route reads its (large) body itself: through the proxy, Next.js would
+  // buffer it, and cut it at 10 MB.
+  matcher: ["/((?!_next/static|_next/image|api/owner/imports).*)"],
 };

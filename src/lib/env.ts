@@ -178,6 +178,21 @@ const baseEnvSchema = z.object({
   CPE_CONCESSIONS_URL: httpUrl(
     "the http:// or https:// address of Community Pharmacy England's price concessions page",
   ).default("https://cpe.org.uk/funding-and-reimbursement/reimbursement/price-concessions/"),
+  FETCH: flag.optional(),
+  FETCH_SCHEDULE: z
+    .string()
+    .refine(
+      (value) => isCronExpression(value),
+      'a cron expression in UK time such as "30 6 * * *" (minute hour day month weekday); FETCH=0 turns fetching off',
+    )
+    .default("30 6 * * *"),
+  TRUD_API_KEY: z
+    .string()
+    .regex(/^[\w-]{8,128}$/, "the API key shown on your TRUD account page (letters and digits)")
+    .optional(),
+  TRUD_API_URL: httpUrl(
+    "the http:// or https:// address of TRUD's API, such as https://isd.digital.nhs.uk/trud/api/v1",
+  ).default("https://isd.digital.nhs.uk/trud/api/v1"),
   WATCHLIST_ALERTS_CRON: z
     .string()
     .refine(

@@ -25,6 +25,7 @@ test("the menu opens one group at a time and holds the user block", async ({ pag
   for (const name of [
     "Branded Product Pricing",
     "Price Concessions",
+    "Changes",
     "Watchlists",
     "Help",
     "Blog",

@@ -6,6 +6,7 @@ import {
   ChevronDown,
   CircleHelp,
   FileText,
+  History,
   LayoutList,
   LineChart,
   LogOut,
@@ -44,6 +45,7 @@ const tourTargets: Record<string, string> = {
 const linkIcons: Record<string, LucideIcon> = {
   "/brands": Tag,
   "/concession-prices": LineChart,
+  "/changes": History,
   "/manage-watchlists-login": Star,
   "/help": CircleHelp,
   "/blog/blog-index": BookOpen,

@@ -11,3 +11,4 @@ export * from "./insights";
 export * from "./watchlists";
 export * from "./onboarding";
 export * from "./audit";
+export * from "./data-ops";

@@ -13,6 +13,7 @@ const subscriberPrefixes = [
   "/insights",
   "/brands",
   "/concession-prices",
+  "/changes",
   "/manage-watchlists-login",
   "/help",
 ];

@@ -72,9 +72,14 @@ function contentHash(part: PartId, edition: Edition, dataset: Dataset): string {
   return hash.digest("hex");
 }
 
+/** The name a dm+d release is known by in records and output: its folder's. */
+export function dmdReleaseName(folderName: string): string {
+  return `${folderName}/ (dm+d release)`;
+}
+
 /** The name a file is known by in records and output; a dm+d release by its folder. */
 export function displayName(file: string): string {
-  return isDmdFile(file) ? `${path.basename(path.dirname(file))}/ (dm+d release)` : path.basename(file);
+  return isDmdFile(file) ? dmdReleaseName(path.basename(path.dirname(file))) : path.basename(file);
 }
 
 function plural(count: number, word: string): string {
@@ -180,32 +185,57 @@ async function writeDatasets(
  * `unchanged` and changes nothing; a file that cannot be read is `rejected` and changes nothing.
  * Every outcome is recorded in `imports`.
  */
-export async function importFile(db: Database, file: string, options: ImportOptions): Promise<ImportOutcome> {
-  const startedAt = new Date();
-  const name = displayName(file);
+async function describeFile(file: string, actor: string, startedAt: Date) {
   const print = await fingerprint(file);
-  const base = {
-    actor: options.actor,
-    fileName: name,
+  return {
+    actor,
+    fileName: displayName(file),
     fileSha256: print?.sha256 ?? null,
     fileBytes: print?.bytes ?? null,
     startedAt,
   };
+}
+
+async function recordRejection(
+  db: Database,
+  base: Awaited<ReturnType<typeof describeFile>>,
+  error: BadFileError,
+): Promise<ImportOutcome> {
+  await record(db, { ...base, outcome: "rejected", message: error.message });
+  return {
+    file: base.fileName,
+    edition: null,
+    part: null,
+    period: null,
+    rows: null,
+    status: "rejected",
+    message: error.message,
+  };
+}
+
+/**
+ * Records a file refused before the importer could read it (a zip that holds no dm+d release, say)
+ * as `importFile` records a file it refuses.
+ */
+export async function rejectFile(
+  db: Database,
+  file: string,
+  actor: string,
+  error: BadFileError,
+): Promise<ImportOutcome> {
+  return recordRejection(db, await describeFile(file, actor, new Date()), error);
+}
+
+export async function importFile(db: Database, file: string, options: ImportOptions): Promise<ImportOutcome> {
+  const startedAt = new Date();
+  const base = await describeFile(file, options.actor, startedAt);
+  const name = base.fileName;
   let parsed: ParsedFile;
   try {
     parsed = await readImportFile(file, options.overrides ?? {}, options.onRows ?? (() => {}));
   } catch (error) {
     if (!(error instanceof BadFileError)) throw error;
-    await record(db, { ...base, outcome: "rejected", message: error.message });
-    return {
-      file: name,
-      edition: null,
-      part: null,
-      period: null,
-      rows: null,
-      status: "rejected",
-      message: error.message,
-    };
+    return recordRejection(db, base, error);
   }
 
   const hashes = new Map(

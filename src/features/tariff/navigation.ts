@@ -167,6 +167,7 @@ export function appNavigation(country: Edition): { groups: NavGroup[]; links: Na
     links: [
       { href: "/brands", title: "Branded Product Pricing" },
       { href: "/concession-prices", title: "Price Concessions" },
+      { href: "/changes", title: "Changes" },
       { href: "/manage-watchlists-login", title: "Watchlists" },
       { href: "/help", title: "Help" },
       { href: "/blog/blog-index", title: "Blog" },

@@ -6,6 +6,7 @@ export { isMailboxEnabled, isOutboxTransport } from "./config";
 export { readOutbox, type OutboxMessage } from "./outbox";
 export { resetEmailTransport, sendEmail } from "./send";
 export { customPlanEnquiryEmail } from "./templates/custom-plan-enquiry";
+export { fetchAlertEmail } from "./templates/fetch-alert";
 export { inviteEmail } from "./templates/invite";
 export { addedToLicenceEmail, removedFromLicenceEmail } from "./templates/licence-membership";
 export { licenceRequestEmail } from "./templates/licence-request";

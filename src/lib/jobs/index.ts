@@ -17,10 +17,11 @@ export type Job = {
   /** When it runs: a cron expression in UK time, or "off" for never on a schedule. */
   schedule: string;
   /** One run. Throwing fails the run, which is retried later (see `retries`). */
-  run: () => Promise<void>;
+  run: (attempt: { retriesLeft: number }) => Promise<void>;
   /** Longest a run may take before it counts as failed and may run again elsewhere. */
   timeoutSeconds: number;
-  retries?: { limit: number; delaySeconds: number };
+  /** `backoff` doubles the delay before each further try. */
+  retries?: { limit: number; delaySeconds: number; backoff?: boolean };
 };
 
 export type JobRunner = { stop: () => Promise<void> };
@@ -70,6 +71,7 @@ async function bringInStep(boss: PgBoss, job: Job): Promise<void> {
     policy: "stately" as const,
     retryLimit: job.retries?.limit ?? 0,
     retryDelay: job.retries?.delaySeconds ?? 0,
+    retryBackoff: job.retries?.backoff ?? false,
     expireInSeconds: job.timeoutSeconds,
   };
   await boss.createQueue(job.name, queue);
@@ -103,11 +105,12 @@ export async function startJobs(
       for (const job of jobs) await bringInStep(boss, job);
     });
     for (const job of jobs) {
-      await boss.work(job.name, { pollingIntervalSeconds: polling.queueCheckSeconds }, async ([run]) => {
+      const options = { pollingIntervalSeconds: polling.queueCheckSeconds, includeMetadata: true as const };
+      await boss.work(job.name, options, async ([run]) => {
         const started = Date.now();
         log.info({ job: job.name, runId: run?.id }, "job started");
         try {
-          await job.run();
+          await job.run({ retriesLeft: run ? Math.max(0, run.retryLimit - run.retryCount) : 0 });
         } catch (error) {
           log.error({ err: error, job: job.name, runId: run?.id }, "job failed");
           throw error;

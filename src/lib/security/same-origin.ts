@@ -9,12 +9,22 @@ import { trustedOrigins } from "./trusted-origins";
  * cross-site HTML form cannot send.
  */
 export function assertSameOriginJson(request: Request): void {
+  assertContentType(request, "application/json", "Send the request as JSON.");
+}
+
+/**
+ * The same guard for a file sent as the request's body: `application/octet-stream`, which no
+ * cross-site form can send either.
+ */
+export function assertSameOriginFile(request: Request): void {
+  assertContentType(request, "application/octet-stream", "Send the file as application/octet-stream.");
+}
+
+function assertContentType(request: Request, type: string, message: string): void {
   const origin = request.headers.get("origin");
   if (!origin || origin === "null" || !trustedOrigins(getEnv()).includes(origin)) {
     throw new AppError("forbidden", "This request must come from the TariffScope site.");
   }
-  const contentType = request.headers.get("content-type") ?? "";
-  if (!/^application\/json\s*(;|$)/i.test(contentType)) {
-    throw new AppError("unsupported_media_type", "Send the request as JSON.");
-  }
+  const contentType = (request.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
+  if (contentType !== type) throw new AppError("unsupported_media_type", message);
 }

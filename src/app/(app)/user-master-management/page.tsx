@@ -1,7 +1,9 @@
 import type { Metadata } from "next";
+import Link from "next/link";
 
 import { PageContainer } from "@/components/layout/page-container";
 import { findPlan } from "@/features/billing/plans";
+import { importConsolePath } from "@/features/imports/paths";
 import { OwnerLicenceTable, OwnerSearchForm } from "@/features/owner/components/master-admin";
 import { OwnerUserResults } from "@/features/owner/components/owner-tables";
 import { ownerLicencePath } from "@/features/owner/paths";
@@ -39,7 +41,12 @@ export default async function MasterAdminPage({
   });
   return (
     <PageContainer width="full" className="space-y-6">
-      <h1 className="text-3xl font-bold tracking-tight">Master Admin</h1>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-3xl font-bold tracking-tight">Master Admin</h1>
+        <Link href={importConsolePath} className="font-medium underline underline-offset-2">
+          Data imports
+        </Link>
+      </div>
       <OwnerSearchForm term={term} />
       {term ? (
         <SearchResults term={term} toRow={licenceRow} />

@@ -2,15 +2,20 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 
+import { z } from "zod";
+
 import type { Database } from "@/db/client";
+import { listOf, type Env } from "@/lib/env";
 import { editionCodes } from "@/lib/tariff-vocabulary";
 
+import { extractDmdRelease } from "../dmd-archive";
 import { BadFileError } from "../errors";
 import { parseConcessionsHtml } from "../parsers/concessions";
 import { importFile, type ImportOutcome } from "../service";
 import { defaultHttpOptions, downloadFile, fetchText, FetchError, type HttpOptions } from "./http";
 import { choosePerMonth, findTariffLinks, linkFileName, type TariffLink } from "./links";
-import { knownMonth, seenFile } from "./records";
+import { concessionsNotYetGranted } from "./concessions-page";
+import { knownMonth, seenFile, seenRelease } from "./records";
 
 /**
  * The fetchers: read a publisher's page, decide which of its files are new, download those and hand
@@ -18,7 +23,7 @@ import { knownMonth, seenFile } from "./records";
  * (docs/decisions/080-fetching-through-the-import-pipeline.md).
  */
 
-export const fetchSources = ["nhsbsa", "cpe"] as const;
+export const fetchSources = ["nhsbsa", "cpe", "dmd"] as const;
 export type FetchSource = (typeof fetchSources)[number];
 
 export type FetchOptions = {
@@ -29,6 +34,8 @@ export type FetchOptions = {
   onOutcome?: (outcome: ImportOutcome) => void;
   /** Progress lines for a person watching (downloads started). */
   onProgress?: (line: string) => void;
+  /** The time the pass runs at, which decides whether a concessions page without a table is early. */
+  now?: Date;
 };
 
 /** An outcome that is not a file at all: a page that could not be read. */
@@ -65,6 +72,7 @@ function failureMessage(error: unknown, what: string): string {
 
 const fileFailed = "could not be downloaded, nothing was changed";
 const pageFailed = "the page could not be read, nothing was imported from it";
+const trudListFailed = "TRUD's list of dm+d releases could not be read";
 
 /** The newest month of each part among the links: the one re-checked on every pass. */
 function newestByPart(links: TariffLink[]): Map<string, string> {
@@ -186,10 +194,23 @@ export async function fetchCpe(
         status: "unchanged",
       };
     }
+    const html = await fs.promises.readFile(file, "utf8");
     try {
-      parseConcessionsHtml(name, await fs.promises.readFile(file, "utf8"), undefined);
+      parseConcessionsHtml(name, html, undefined);
     } catch (error) {
       if (error instanceof BadFileError && noTable.test(error.message)) {
+        const month = concessionsNotYetGranted(html, options.now ?? new Date());
+        if (month) {
+          return {
+            ...pageFailure(
+              name,
+              `no price concessions have been granted for ${month} yet (the page has no table so far this month); nothing to import`,
+            ),
+            edition: editionCodes[1],
+            part: "concessions",
+            status: "unchanged",
+          };
+        }
         return pageFailure(
           pageUrl,
           "no price concessions table (columns Drug, Pack size, Price concession under a month's heading) " +
@@ -202,4 +223,149 @@ export async function fetchCpe(
   });
   options.onOutcome?.(outcome);
   return [outcome];
+}
+
+/** Where TRUD's API is and whose key to use; dm+d is TRUD's item 24 (NHSBSA dm+d). */
+export type TrudSettings = { apiUrl: string; apiKey: string; item?: number };
+
+const dmdItem = 24;
+
+/** The part of TRUD's "latest release" answer the fetcher relies on (its documented field names). */
+const trudReleases = z.object({
+  releases: z
+    .array(
+      z.object({
+        id: z.string().min(1),
+        releaseDate: z.string().optional(),
+        archiveFileUrl: z.url(),
+        archiveFileName: z.string().regex(/^[\w.-]+\.zip$/i),
+        archiveFileSha256: z.string().optional(),
+      }),
+    )
+    .min(1),
+});
+
+/**
+ * One pass over TRUD's latest dm+d release (a weekly zip of XML files): downloaded and imported when
+ * no import has taken a release of that name yet. The API key is part of every TRUD address, so no
+ * address is ever printed or recorded with it.
+ */
+export async function fetchDmd(
+  db: Database,
+  trud: TrudSettings,
+  options: FetchOptions,
+): Promise<ImportOutcome[]> {
+  const http = { ...defaultHttpOptions, ...options.http };
+  const hide = (text: string) => text.split(trud.apiKey).join("<TRUD_API_KEY>");
+  const listUrl = `${trud.apiUrl.replace(/\/$/, "")}/keys/${encodeURIComponent(trud.apiKey)}/items/${trud.item ?? dmdItem}/releases?latest`;
+  const shownList = hide(listUrl);
+  const outcome = await withWorkFolder(async (folder): Promise<ImportOutcome> => {
+    let body: string;
+    try {
+      body = await fetchText(listUrl, http);
+    } catch (error) {
+      return pageFailure(shownList, hide(failureMessage(error, trudListFailed)));
+    }
+    let parsed;
+    try {
+      parsed = trudReleases.safeParse(JSON.parse(body));
+    } catch {
+      parsed = undefined;
+    }
+    if (!parsed?.success) {
+      return pageFailure(
+        shownList,
+        "TRUD's answer is not the list of releases expected (releases[] with archiveFileUrl and archiveFileName): its API may have changed. Nothing was imported.",
+      );
+    }
+    const release = parsed.data.releases[0]!;
+    const releaseName = release.archiveFileName.replace(/\.zip$/i, "");
+    const described = (status: ImportOutcome["status"], message: string): ImportOutcome => ({
+      file: release.archiveFileName,
+      edition: editionCodes[1],
+      part: "dmd",
+      period: null,
+      rows: null,
+      status,
+      message,
+    });
+    if (await seenRelease(db, releaseName)) {
+      return described("unchanged", "this dm+d release was imported before; not downloaded again");
+    }
+    options.onProgress?.(`${release.archiveFileName}: downloading from TRUD`);
+    const archive = path.join(folder, release.archiveFileName);
+    let downloaded;
+    try {
+      downloaded = await downloadFile(release.archiveFileUrl, archive, http);
+    } catch (error) {
+      return described("rejected", hide(failureMessage(error, fileFailed)));
+    }
+    const expected = release.archiveFileSha256?.toLowerCase();
+    if (expected && downloaded.sha256 !== expected) {
+      return described(
+        "rejected",
+        `the download's SHA-256 (${downloaded.sha256}) is not the one TRUD published (${expected}); nothing was changed`,
+      );
+    }
+    let ampp: string;
+    try {
+      ampp = await extractDmdRelease(archive, path.join(folder, releaseName));
+    } catch (error) {
+      if (error instanceof BadFileError) return described("rejected", error.message);
+      throw error;
+    } finally {
+      await fs.promises.rm(archive, { force: true });
+    }
+    return importFile(db, ampp, { actor: options.actor });
+  });
+  options.onOutcome?.(outcome);
+  return [outcome];
+}
+
+/** Where the fetchers look: the settings of `src/lib/env.ts`, read once by the caller. */
+export type SourceSettings = { nhsbsaUrls: string[]; cpeUrl: string; trud?: TrudSettings };
+
+/** The sources a pass reads: dm+d only when there is a TRUD key to read it with. */
+export function sourcesToFetch(settings: SourceSettings): FetchSource[] {
+  return fetchSources.filter((source) => source !== "dmd" || settings.trud);
+}
+
+/** One source's pass. */
+export function fetchSource(
+  db: Database,
+  source: FetchSource,
+  settings: SourceSettings,
+  options: FetchOptions,
+): Promise<ImportOutcome[]> {
+  switch (source) {
+    case "nhsbsa":
+      return fetchNhsbsa(db, settings.nhsbsaUrls, options);
+    case "cpe":
+      return fetchCpe(db, settings.cpeUrl, options);
+    case "dmd":
+      if (!settings.trud) throw new Error("dm+d is fetched from TRUD, which needs TRUD_API_KEY");
+      return fetchDmd(db, settings.trud, options);
+  }
+}
+
+/**
+ * Whether an outcome is a page or file that could not be reached (after its tries), which another
+ * pass later may well reach, rather than one that was read and found wrong.
+ */
+export function isUnreachable(outcome: ImportOutcome): boolean {
+  return (
+    outcome.status === "rejected" &&
+    [fileFailed, pageFailed, trudListFailed].some((words) => outcome.message.includes(words))
+  );
+}
+
+/** The fetchers' settings from the environment. */
+export function sourceSettingsOf(
+  env: Pick<Env, "NHSBSA_TARIFF_URL" | "CPE_CONCESSIONS_URL" | "TRUD_API_KEY" | "TRUD_API_URL">,
+): SourceSettings {
+  return {
+    nhsbsaUrls: listOf(env.NHSBSA_TARIFF_URL),
+    cpeUrl: env.CPE_CONCESSIONS_URL,
+    trud: env.TRUD_API_KEY ? { apiUrl: env.TRUD_API_URL, apiKey: env.TRUD_API_KEY } : undefined,
+  };
 }

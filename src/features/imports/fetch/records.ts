@@ -6,6 +6,7 @@ import type { Edition } from "@/lib/tariff-vocabulary";
 
 import type { PartId } from "../parts";
 import { periodToDate, type Period } from "../periods";
+import { dmdReleaseName } from "../service";
 
 /** What the import records say about one part and month, as the fetchers need it. */
 export type Known = {
@@ -67,6 +68,16 @@ export async function seenFile(db: Database, sha256: string): Promise<boolean> {
     .select({ id: imports.id })
     .from(imports)
     .where(and(eq(imports.fileSha256, sha256), inArray(imports.outcome, accepted)))
+    .limit(1);
+  return Boolean(record);
+}
+
+/** Whether the dm+d release in folder `folderName` was imported before (or found to hold what was loaded). */
+export async function seenRelease(db: Database, folderName: string): Promise<boolean> {
+  const [record] = await db
+    .select({ id: imports.id })
+    .from(imports)
+    .where(and(eq(imports.fileName, dmdReleaseName(folderName)), inArray(imports.outcome, accepted)))
     .limit(1);
   return Boolean(record);
 }

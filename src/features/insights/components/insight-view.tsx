@@ -2,23 +2,21 @@ import Link from "next/link";
 
 import { DataTable } from "@/components/data-table/data-table";
 import { PageContainer } from "@/components/layout/page-container";
-import { partLabel } from "@/features/imports/parts";
+import { partLabel, type PartId } from "@/features/imports/parts";
+import { DataPageHeader } from "@/features/tariff/components/data-page-header";
 import { ListFilters } from "@/features/tariff/components/list-filters";
 import { monthLabel, shortMonthLabel } from "@/features/tariff/period-labels";
 import type { Edition } from "@/lib/tariff-vocabulary";
 
 import { biggestMovers, continuousCounts, percentBuckets } from "../analysis";
-import { exportFileName, insightPages, toDataRow } from "../insight-pages";
+import { exportFileName, insightPages, insightPart, toDataRow } from "../insight-pages";
 import type { ChangeRow, InsightKind, InsightMonth } from "../queries";
 import { BarChartFigure } from "./bar-chart-figure";
 
-function Heading({ kind, edition }: { kind: InsightKind; edition: Edition }) {
+function Heading({ kind, edition, part }: { kind: InsightKind; edition: Edition; part: PartId }) {
   const page = insightPages[kind];
   return (
-    <header className="space-y-2">
-      <h1 className="text-3xl font-bold tracking-tight">{page.title(edition)}</h1>
-      <p className="text-muted-foreground">{page.explanation}</p>
-    </header>
+    <DataPageHeader title={page.title(edition)} explanation={page.explanation} source={{ part, edition }} />
   );
 }
 
@@ -26,7 +24,7 @@ function Heading({ kind, edition }: { kind: InsightKind; edition: Edition }) {
 export function EnglandAndWalesOnly({ kind }: { kind: InsightKind }) {
   return (
     <PageContainer width="full" className="space-y-6">
-      <Heading kind={kind} edition={1} />
+      <Heading kind={kind} edition={1} part={insightPart(kind, 1, {})} />
       <p role="status" className="rounded-lg border bg-muted/40 p-4">
         Category M is England & Wales only: Northern Ireland prices these medicines in Part I. See{" "}
         <Link href="/insights/price-changes-partviiia" className="underline underline-offset-2">
@@ -111,7 +109,7 @@ export function InsightView({
     `${page.path}?${new URLSearchParams({ month, ...(chosenPart ? { part: chosenPart } : {}) })}`;
   return (
     <PageContainer width="full" className="space-y-8">
-      <Heading kind={kind} edition={edition} />
+      <Heading kind={kind} edition={edition} part={data.part} />
       <ListFilters
         months={selection.months}
         olderMonths={selection.older}

@@ -6,7 +6,9 @@ import { editionCodes, type Edition } from "@/lib/tariff-vocabulary";
 
 import { listPagePath, listRowsPath, resolveListView } from "../list-view";
 import { hasDiscountColumn, listTitle, lists, type ListId } from "../lists";
+import { listSource } from "../queries";
 import type { SearchParams } from "../month-choice";
+import { DataPageHeader } from "./data-page-header";
 import { ListFilters } from "./list-filters";
 import { ListTable } from "./list-table";
 
@@ -36,15 +38,13 @@ export async function TariffListPage({
 
   return (
     <PageContainer width="full" className="space-y-6">
-      <header className="space-y-2">
-        <h1 className="text-3xl font-bold tracking-tight">{title}</h1>
-        <p className="max-w-3xl text-muted-foreground">{spec.explanation}</p>
+      <DataPageHeader title={title} explanation={spec.explanation} source={listSource(id, edition)}>
         {spec.ewOnly && edition === 2 && (
           <p className="max-w-3xl text-sm">
             Northern Ireland does not publish this list: these are England &amp; Wales&apos; entries.
           </p>
         )}
-      </header>
+      </DataPageHeader>
       <ListFilters
         months={choice.options}
         olderMonths={choice.older}

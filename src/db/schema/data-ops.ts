@@ -1,0 +1,66 @@
+import { sql } from "drizzle-orm";
+import { bigserial, check, index, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+
+import { profiles } from "./accounts";
+
+/**
+ * One pass of the fetchers run by the schedule or by the owner's "Fetch now" (ADR 115): when, what
+ * each file came to (`outcomes`, in `npm run import -- --json`'s shape) and the pass's verdict. A pass
+ * still running has no `finished_at`; only one may run at a time across every process and server.
+ */
+export const fetchRuns = pgTable(
+  "fetch_runs",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    trigger: text("trigger").notNull(),
+    actor: text("actor").notNull(),
+    startedAt: timestamp("started_at", { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+    outcome: text("outcome"),
+    message: text("message"),
+    outcomes: jsonb("outcomes").$type<Record<string, unknown>[]>().notNull().default([]),
+  },
+  (table) => [
+    check("fetch_runs_trigger_known", sql`${table.trigger} in ('scheduled', 'manual')`),
+    check(
+      "fetch_runs_outcome_known",
+      sql`${table.outcome} is null or ${table.outcome} in ('imported', 'nothing_new', 'failed', 'retrying')`,
+    ),
+    uniqueIndex("fetch_runs_one_running_idx")
+      .on(sql`(true)`)
+      .where(sql`${table.finishedAt} is null`),
+    index("fetch_runs_started_at_idx").on(table.startedAt),
+  ],
+);
+
+/** Each e-mail the fetch schedule sent the owners, by what it was about, so none is sent twice. */
+export const fetchAlerts = pgTable("fetch_alerts", {
+  key: text("key").primaryKey(),
+  sentAt: timestamp("sent_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * A subscriber's private change feed (ADR 118): the SHA-256 of a random token that stands in for a
+ * session in feed readers. One per user; revoking deletes it, a new one replaces it.
+ */
+export const changeFeedTokens = pgTable("change_feed_tokens", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => profiles.id, { onDelete: "cascade" }),
+  tokenHash: text("token_hash").notNull().unique(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * When a user last opened /changes, and the visit before it: the page shows what changed since the
+ * previous visit (ADR 117).
+ */
+export const changeVisits = pgTable("change_visits", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => profiles.id, { onDelete: "cascade" }),
+  visitedAt: timestamp("visited_at", { withTimezone: true }).notNull(),
+  previousVisitedAt: timestamp("previous_visited_at", { withTimezone: true }),
+});
+
+export type FetchRun = typeof fetchRuns.$inferSelect;

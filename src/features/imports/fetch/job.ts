@@ -1,0 +1,50 @@
+import "server-only";
+
+import { getDb } from "@/db/client";
+import { getEnv, listOf, type Env } from "@/lib/env";
+import type { Job } from "@/lib/jobs";
+import { getLogger } from "@/lib/logger";
+
+import { importConsolePath } from "../paths";
+import { sourceSettingsOf } from "./fetchers";
+import { runFetch, type RunRequest } from "./runs";
+
+/**
+ * The scheduled fetch on the job queue (ADR 039, ADR 115): FETCH_SCHEDULE, off with FETCH=0. A pass
+ * that could not reach a site is tried again by the queue after 20 minutes, then 40, then 80.
+ */
+export const fetchJobName = "scheduled-fetch";
+
+export function fetchSchedule(env: Pick<Env, "FETCH" | "FETCH_SCHEDULE">): string {
+  return env.FETCH === "0" ? "off" : env.FETCH_SCHEDULE;
+}
+
+/** What a pass needs from the environment, for the schedule or the owner's "Fetch now". */
+export function runRequestOf(env: Env, trigger: RunRequest["trigger"], actor: string): RunRequest {
+  return {
+    trigger,
+    actor,
+    settings: sourceSettingsOf(env),
+    consoleUrl: `${env.APP_URL}${importConsolePath}`,
+    ownerIds: listOf(env.OWNER_USER_IDS),
+  };
+}
+
+/** `tuning` lets tests retry within seconds and give up on a dead server quickly. */
+export function scheduledFetchJob(
+  env: Env = getEnv(),
+  tuning: { retries?: Job["retries"]; http?: RunRequest["http"] } = {},
+): Job {
+  return {
+    name: fetchJobName,
+    schedule: fetchSchedule(env),
+    timeoutSeconds: 60 * 60,
+    retries: tuning.retries ?? { limit: 3, delaySeconds: 20 * 60, backoff: true },
+    run: async ({ retriesLeft }) => {
+      const request = { ...runRequestOf(env, "scheduled", "schedule"), retriesLeft, http: tuning.http };
+      const result = await runFetch(getDb(), request);
+      if (!result.started) getLogger().info("scheduled fetch skipped: another fetch is under way");
+      else getLogger().info({ runId: result.runId, outcome: result.outcome }, "scheduled fetch finished");
+    },
+  };
+}

@@ -1,0 +1,31 @@
+import "server-only";
+
+import { and, eq, max } from "drizzle-orm";
+
+import { getDb } from "@/db/client";
+import { tariffDatasets } from "@/db/schema";
+import type { Edition } from "@/lib/tariff-vocabulary";
+
+import type { PartId } from "./parts";
+
+/** Parts only England & Wales publishes (or that cover the UK): every edition reads England & Wales' rows. */
+const englandAndWalesOnly = new Set<PartId>(["cat-m", "viiib", "viiid", "concessions", "dmd"]);
+
+/** Where a part's rows for a reader of `edition` are stored. */
+export function dataEditionOf(part: PartId, edition: Edition): Edition {
+  return englandAndWalesOnly.has(part) ? 1 : edition;
+}
+
+/** How current a page's data is: its latest month, and when anything of it was last imported. */
+export type DataFreshness = { latestPeriod: string; updatedAt: Date } | null;
+
+/** From the import records (`tariff_datasets`): one read of the loaded months of a part. */
+export async function getDataFreshness(part: PartId, edition: Edition): Promise<DataFreshness> {
+  const [row] = await getDb()
+    .select({ latestPeriod: max(tariffDatasets.period), updatedAt: max(tariffDatasets.importedAt) })
+    .from(tariffDatasets)
+    .where(and(eq(tariffDatasets.part, part), eq(tariffDatasets.edition, dataEditionOf(part, edition))));
+  return row?.latestPeriod && row.updatedAt
+    ? { latestPeriod: row.latestPeriod, updatedAt: row.updatedAt }
+    : null;
+}
