@@ -9,7 +9,8 @@ import { editionCodes, editionNames, type Edition } from "@/lib/tariff-vocabular
 import { byDataVersion, dataVersion } from "./data-version-cache";
 import { lists, type ListId } from "./lists";
 import { chooseMonth, type MonthChoice } from "./month-choice";
-import { listFilterOptions, listPeriods, listRows, type ListQuery } from "./queries";
+import type { ListQuery } from "./list-reading";
+import { listFilterOptions, listPeriods, listRows } from "./queries";
 
 type Params = Record<string, string | string[] | undefined>;
 
