@@ -6,7 +6,9 @@ import { getDb } from "@/db/client";
 import { concessions } from "@/db/schema";
 import { listDefinition } from "@/features/tariff/list-definitions";
 import type { ListHit } from "@/features/tariff/list-reading";
+import { dataVersion } from "@/features/tariff/data-version-cache";
 import { resolveListView } from "@/features/tariff/list-view";
+import type { ListId } from "@/features/tariff/lists";
 import type { Edition } from "@/lib/tariff-vocabulary";
 
 import { searchParts, viewAllPath, type SearchPartId } from "./parts";
@@ -48,7 +50,8 @@ async function concessionsFor(period: string, codes: string[]): Promise<Map<stri
 /**
  * The global search: for each part asked for (every part the edition has when none are), its
  * first matches in the month in force (or `month`), read exactly as the part's page reads its
- * rows with `searchTerm`, so 'View all results' opens on the same first rows.
+ * rows with `searchTerm`, so 'View all results' opens on the same first rows. Each part reads only
+ * those first rows and the count of all (ADR 097).
  */
 export async function searchTariff(
   edition: Edition,
@@ -57,37 +60,43 @@ export async function searchTariff(
 ): Promise<SearchSection[]> {
   const wanted = searchParts(edition).filter((part) => !options.parts || options.parts.includes(part.id));
   const params = { searchTerm: term, ...(options.month ? { month: options.month } : {}) };
-  const concessionsView = await resolveListView("concessions", edition, params, options.now);
-  return Promise.all(
-    wanted.map(async (part) => {
-      const view = await resolveListView(part.list, edition, params, options.now);
-      const period = view.choice.period;
-      const { hits } = listDefinition(part.list, edition);
-      if (!hits) throw new Error(`The list ${part.list} has no search results.`);
-      const found =
-        period === null || !view.searchTerm ? [] : await hits(period, { searchTerm: view.searchTerm });
-      const viewAllHref = viewAllPath(part, view.searchTerm, view.choice.month.value);
-      const first = found.slice(0, resultsPerSection);
-      const granted =
-        concessionsView.choice.period === null
-          ? new Map<string, number>()
-          : await concessionsFor(
-              concessionsView.choice.period,
-              first.flatMap((hit) => (hit.concessionPence === undefined && hit.code ? [hit.code] : [])),
-            );
-      const results = first.map((hit): SearchResult => ({
-        ...hit,
-        href: hit.href ?? viewAllHref,
-        concessionPence: hit.concessionPence ?? (hit.code ? (granted.get(hit.code) ?? null) : null),
-      }));
+  const version = await dataVersion();
+  const view = (list: ListId) => resolveListView(list, edition, params, options.now, version);
+  const [concessionsView, ...found] = await Promise.all([
+    view("concessions"),
+    ...wanted.map(async (part) => {
+      const partView = await view(part.list);
+      const period = partView.choice.period;
+      const { search } = listDefinition(part.list, edition);
+      if (!search) throw new Error(`The list ${part.list} has no search results.`);
+      const { hits, total } =
+        period === null || !partView.searchTerm
+          ? { hits: [], total: 0 }
+          : await search(period, { searchTerm: partView.searchTerm }, resultsPerSection);
       return {
-        part: part.id,
-        title: part.title,
-        description: part.description,
-        total: found.length,
-        viewAllHref,
-        results,
+        part,
+        hits,
+        total,
+        viewAllHref: viewAllPath(part, partView.searchTerm, partView.choice.month.value),
       };
     }),
+  ]);
+  // One look-up for every section's packs: the concession each is granted this month.
+  const period = concessionsView!.choice.period;
+  const codes = found.flatMap(({ hits }) =>
+    hits.flatMap((hit) => (hit.concessionPence === undefined && hit.code ? [hit.code] : [])),
   );
+  const granted = period === null ? new Map<string, number>() : await concessionsFor(period, codes);
+  return found.map(({ part, hits, total, viewAllHref }) => ({
+    part: part.id,
+    title: part.title,
+    description: part.description,
+    total,
+    viewAllHref,
+    results: hits.map((hit): SearchResult => ({
+      ...hit,
+      href: hit.href ?? viewAllHref,
+      concessionPence: hit.concessionPence ?? (hit.code ? (granted.get(hit.code) ?? null) : null),
+    })),
+  }));
 }

@@ -33,21 +33,25 @@ export function brandedPackQuery(
     order: [t.name],
     ...options,
   });
+  /** The packs with the edition's deductions: as imported for England & Wales, Northern Ireland's worked out. */
+  async function withDeductions(period: string, packs: BrandedPack[]): Promise<BrandedPack[]> {
+    if (edition === 1 || packs.length === 0) return packs;
+    const northernIreland = await niBrandDeductions(period);
+    return packs.map((pack) => {
+      const rateBp = northernIreland.rateOf(pack);
+      const price = pack.nhsIndicativePricePence;
+      const net = price === null || rateBp === null ? null : netPence(price, rateBp);
+      return { ...pack, discountRateBp: rateBp, netPricePence: net };
+    });
+  }
   return {
     source: query.source,
     filterOptions: query.filterOptions,
-    async read(period: string, listQuery: ListQuery): Promise<BrandedPack[]> {
-      const [packs, northernIreland] = await Promise.all([
-        query.read(period, listQuery),
-        edition === 2 ? niBrandDeductions(period) : null,
-      ]);
-      if (!northernIreland) return packs;
-      return packs.map((pack) => {
-        const rateBp = northernIreland.rateOf(pack);
-        const price = pack.nhsIndicativePricePence;
-        const net = price === null || rateBp === null ? null : netPence(price, rateBp);
-        return { ...pack, discountRateBp: rateBp, netPricePence: net };
-      });
+    read: async (period: string, listQuery: ListQuery) =>
+      withDeductions(period, await query.read(period, listQuery)),
+    async first(period: string, listQuery: ListQuery, limit: number) {
+      const { records, total } = await query.first(period, listQuery, limit);
+      return { records: await withDeductions(period, records), total };
     },
   };
 }

@@ -1,16 +1,14 @@
 import "server-only";
 
-import { eq, inArray, or } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 
-import { getDb } from "@/db/client";
 import {
   blacklist,
   borderlineSubstances,
   brandedPacks,
   categoryMPrices,
   concessions,
-  partIxNames,
   partIxPrices,
   partViiiaPrices,
   partViiibPrices,
@@ -22,7 +20,6 @@ import type { Edition } from "@/lib/tariff-vocabulary";
 import { brandedPackQuery, dmdSource, type BrandedPack } from "./branded-packs";
 import { datasetReader, listReader, type ListHit, type ListParts, type ListReader } from "./list-reading";
 import type { ListId } from "./lists";
-import { matchCode, matchTerm } from "./matcher";
 import {
   categoryLabel,
   indicativePriceBasis,
@@ -140,24 +137,15 @@ const listDefinitions: Record<ListId, (edition: Edition) => ListReader> = {
 
   partix: (edition) => {
     const t = partIxPrices;
-    const codes = [t.packSnomedCode, t.productSnomedCode, t.gtin, t.packOrderNumber, t.productOrderNumber];
     const href = (r: typeof t.$inferSelect) =>
       productLink("/appliance-info", r.packSnomedCode ?? r.productSnomedCode);
     return datasetReader({
       source: { part: "ix", edition },
       table: t,
       name: t.ampName,
-      codes,
+      codes: [t.packSnomedCode, t.productSnomedCode, t.gtin, t.packOrderNumber, t.productOrderNumber],
       filters: { part: t.part, supplier: t.supplierName },
       order: [t.ampName, t.id],
-      // Match the distinct names through their trigram index, then take those names' rows for the month.
-      match: (term) => {
-        const names = matchTerm(partIxNames.name, term);
-        const ranked = matchTerm(t.ampName, term, codes);
-        if (!names || !ranked) return undefined;
-        const matching = getDb().select({ name: partIxNames.name }).from(partIxNames).where(names.where);
-        return { where: or(matchCode(term, codes), inArray(t.ampName, matching))!, order: ranked.order };
-      },
       toRow: (r, period) => ({
         ampName: r.ampName ?? r.vmpName,
         part: r.part,
