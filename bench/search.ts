@@ -30,6 +30,11 @@ import { startProduct, withClient, withDatabase } from "./server";
  * Autocannon sends them at 10 connections. Each request signs as the next of BENCH_USERS (default
  * 80) subscribers, so the per-user search limit (120 a minute) is never what is measured; the
  * figures report any refusal.
+ *
+ * Last, each query is timed alone through `/api/search` and against the search without its indexes
+ * (every part's month read with `ILIKE '%term%'`, the search's own indexes dropped in a transaction
+ * that is rolled back): each query's two times, their medians and the ratio (target ≥ 20× at p50).
+ * BENCH_DATABASE names another database, e.g. for a small BENCH_MONTHS run beside a kept one.
  */
 const months = Number(process.env.BENCH_MONTHS ?? 60);
 const seconds = Number(process.env.BENCH_SECONDS ?? 20);
@@ -253,6 +258,94 @@ async function recall(queries: Query[], cookies: string[]): Promise<{ found: num
   return { found: queries.length - missed.length, missed };
 }
 
+/** Each query's time through `/api/search`, one request at a time, as the un-indexed baseline runs. */
+async function timeEach(queries: Query[], cookies: string[]): Promise<number[]> {
+  const times: number[] = [];
+  for (const [index, query] of queries.entries()) {
+    const started = performance.now();
+    const response = await fetch(`${base}/api/search?q=${encodeURIComponent(query.q)}`, {
+      headers: { cookie: cookies[index % cookies.length]! },
+    });
+    await response.arrayBuffer();
+    times.push(performance.now() - started);
+  }
+  return times;
+}
+
+/**
+ * The parts the search reads for England & Wales, as a search without its indexes would read them:
+ * each table's latest month, every row whose name holds the term (`ILIKE '%term%'`) or whose code is it.
+ */
+const unindexedParts = [
+  { table: "part_viiia_prices", name: "medicine", codes: ["vmpp_snomed_code", "vmp_snomed_code"] },
+  {
+    table: "part_viiib_prices",
+    name: "medicine",
+    codes: ["minimum_quantity_vmpp_snomed_code", "additional_unit_vmpp_snomed_code", "vmp_snomed_code"],
+  },
+  { table: "part_viiid_prices", name: "medicine", codes: ["vmpp_snomed_code", "vmp_snomed_code"] },
+  { table: "category_m_prices", name: "medicine", codes: ["vmpp_snomed_code"] },
+  {
+    table: "part_ix_prices",
+    name: "amp_name",
+    codes: ["pack_snomed_code", "product_snomed_code", "gtin", "pack_order_number", "product_order_number"],
+  },
+  { table: "branded_packs", name: "name", codes: ["ampp_snomed_code", "gtin"], only: "acbs" },
+  { table: "branded_packs", name: "name", codes: ["ampp_snomed_code", "gtin"] },
+  { table: "concessions", name: "drug", codes: ["vmpp_snomed_code"] },
+];
+
+/**
+ * The indexes the search added (ADR 097), dropped for the baseline in a transaction rolled back: the
+ * names' trigram index, Part IX's code indexes and the (edition, period, name) indexes, so Part VIIIA,
+ * Part IX and branded packs are read without an index, as the un-indexed `ILIKE` would read them.
+ */
+const searchIndexes = [
+  "tariff_names_name_trgm_idx",
+  "part_viiia_prices_name_idx",
+  "part_ix_prices_name_idx",
+  "branded_packs_name_idx",
+  "part_ix_prices_product_idx",
+  "part_ix_prices_gtin_idx",
+  "part_ix_prices_pack_order_idx",
+  "part_ix_prices_product_order_idx",
+];
+
+/** Each query's time with the search indexes dropped: every part's `ILIKE '%term%'`, one after another. */
+async function timeUnindexed(queries: Query[]): Promise<number[]> {
+  return withClient(benchUrl, async (client) => {
+    await client.query("begin");
+    try {
+      for (const index of searchIndexes) await client.query(`drop index if exists ${index}`);
+      const periods = new Map<string, string>();
+      for (const { table } of unindexedParts)
+        periods.set(
+          table,
+          (await client.query<{ p: string }>(`select max(period)::text as p from ${table} where edition = 1`))
+            .rows[0]!.p,
+        );
+      const times: number[] = [];
+      for (const query of queries) {
+        const started = performance.now();
+        for (const part of unindexedParts) {
+          const codes = part.codes.map((code) => `${code} = $3`).join(" or ");
+          await client.query(
+            `select * from ${part.table} where edition = 1 and period = $1::date ${part.only ? `and ${part.only}` : ""}
+              and (${part.name} ilike $2 or ${codes}) order by ${part.name}`,
+            [periods.get(part.table), `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`, query.q],
+          );
+        }
+        times.push(performance.now() - started);
+      }
+      return times;
+    } finally {
+      await client.query("rollback");
+    }
+  });
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
 type Load = { label: string; p50: number; p95: number; p99: number; rps: number; refused: number };
 
 /** 10 connections for `duration` s; each request is the next path, signed in as the next user. */
@@ -351,10 +444,49 @@ try {
     `Recall: ${found} of ${queries.length} queries (${((100 * found) / queries.length).toFixed(1)} %) find their pack among the first 5 (target ≥ 95 %).`,
   );
   for (const query of missed.slice(0, 10)) console.log(`  missed (${query.kind}, ${query.part}): ${query.q}`);
+
+  // Against the search without its indexes: each query alone, one request at a time, both ways.
+  const searched = await timeEach(queries, cookies);
+  const unindexed = await timeUnindexed(queries);
+  console.log(
+    "\nEach query, one at a time: /api/search against ILIKE '%term%' with the search indexes dropped",
+  );
+  console.table(
+    queries.map((query, index) => ({
+      kind: query.kind,
+      query: query.q.length > 40 ? `${query.q.slice(0, 39)}…` : query.q,
+      "search ms": Math.round(searched[index]!),
+      "un-indexed ms": Math.round(unindexed[index]!),
+      "× faster": (unindexed[index]! / Math.max(searched[index]!, 1)).toFixed(1),
+    })),
+  );
+  const speedUp = median(unindexed) / Math.max(median(searched), 1);
+  console.log(
+    `p50: /api/search ${median(searched).toFixed(0)} ms, un-indexed ILIKE ${median(unindexed).toFixed(0)} ms: ` +
+      `${speedUp.toFixed(1)}× faster (target ≥ 20×).`,
+  );
+  const search = loads.filter((row) => row.label.startsWith("/api/search"));
+  const searchP95 = Math.max(...search.map((row) => row.p95));
+  console.log(
+    `p97.5: /api/search at most ${searchP95} ms, /api/me ${me.p95} ms: ${(searchP95 / Math.max(me.p95, 1)).toFixed(1)}× (target ≤ 2×).`,
+  );
   fs.mkdirSync("bench/results", { recursive: true });
   fs.writeFileSync(
     `bench/results/search-${Date.now()}.json`,
-    JSON.stringify({ periods, loads, recall: { found, total: queries.length, missed } }, null, 2),
+    JSON.stringify(
+      {
+        periods,
+        loads,
+        recall: { found, total: queries.length, missed },
+        unindexed: queries.map((query, index) => ({
+          ...query,
+          searchMs: searched[index],
+          unindexedMs: unindexed[index],
+        })),
+      },
+      null,
+      2,
+    ),
   );
 } finally {
   await product.stop();

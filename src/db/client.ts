@@ -26,11 +26,13 @@ export function createPool(url: string, options: { max?: number } = {}): pg.Pool
     connectionTimeoutMillis: 5_000,
     idleTimeoutMillis: 30_000,
     // Every connection, before it is first used. PGlite's socket server ignores settings sent when
-    // connecting, so this is a statement. A failure leaves the default: searches find less, no more.
+    // connecting, so these are statements. A failure leaves the default: searches find less, no more.
+    // No JIT: it compiled each large-looking search for longer than the search then ran (ADR 097).
     onConnect: async (client) => {
       await client
         .query(`set pg_trgm.word_similarity_threshold = ${wordSimilarityThreshold}`)
         .catch(() => {});
+      await client.query("set jit = off").catch(() => {});
     },
   });
   // An idle client losing its server must not crash the process; the next query reconnects.

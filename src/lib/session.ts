@@ -29,6 +29,8 @@ export type CurrentUser = {
   subscribed: boolean;
   licenseId: string | null;
   isOwner: boolean;
+  /** The global search's parts switched off, read with the profile (ADR 098). */
+  searchPartsOff: string[];
 };
 
 /** The path the proxy saw, so a page can send the user back after signing in. */
@@ -63,6 +65,7 @@ export const getCurrentUser = cache(async (): Promise<CurrentUser | null> => {
     subscribed: profile?.isSubscribed ?? false,
     licenseId: profile?.licenseId ?? null,
     isOwner: isOwnerId(found.user.id),
+    searchPartsOff: profile?.searchPartsOff ?? [],
   };
 });
 

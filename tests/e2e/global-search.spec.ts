@@ -2,7 +2,7 @@ import type { Locator, Page } from "@playwright/test";
 
 import { expectNoAxeViolations } from "../fixtures/axe";
 import { createPerson, queryRows } from "./database";
-import { demo, expect, openAppMenu, signInByApi, test, uniqueEmail } from "./fixtures";
+import { demo, expect, openAppMenu, signInByApi, signInElsewhere, test, uniqueEmail } from "./fixtures";
 
 /** The global search dialog: opened anywhere in the app, by name, misspelling or code. */
 
@@ -196,4 +196,44 @@ test("Northern Ireland hides the Part VIIIB and VIIID filters, and England & Wal
   await expect(box("Part VIIIB")).toBeChecked();
   await expect(box("Part VIIID")).toBeChecked();
   await expect(box("Part IX")).not.toBeChecked();
+});
+
+test("the parts chosen are remembered for the user: a new browser opens the search with the same choice", async ({
+  page,
+  baseURL,
+  browser,
+}) => {
+  const person = await createPerson(uniqueEmail("search-parts"), { subscribed: true });
+  await signInByApi(page, baseURL!, person.email, person.password);
+  await openWithShortcut(page);
+  await dialog(page).getByRole("button", { name: "Select Parts to Search" }).click();
+  await page.getByRole("checkbox", { name: "Part IX", exact: true }).uncheck();
+  await page.getByRole("checkbox", { name: "Price Concessions", exact: true }).uncheck();
+  // Saved on the profile, not in this browser.
+  await expect
+    .poll(async () => {
+      const [row] = await queryRows<{ off: string[] }>(
+        "select search_parts_off as off from profiles where id = $1",
+        [person.id],
+      );
+      return row!.off;
+    })
+    .toEqual(["ix", "concessions"]);
+
+  const elsewhere = await signInElsewhere(browser, baseURL!, person);
+  try {
+    await openWithShortcut(elsewhere.page);
+    await dialog(elsewhere.page).getByRole("button", { name: "Select Parts to Search" }).click();
+    const box = (name: string) => elsewhere.page.getByRole("checkbox", { name, exact: true });
+    await expect(box("Part IX")).not.toBeChecked();
+    await expect(box("Price Concessions")).not.toBeChecked();
+    await expect(box("Part VIIIA")).toBeChecked();
+    await elsewhere.page.keyboard.press("Escape");
+    await searchBox(elsewhere.page).fill("tab");
+    await expectAnswerFor(elsewhere.page, "tab");
+    await expect(section(elsewhere.page, "Part IX")).toHaveCount(0);
+    await expect(section(elsewhere.page, "Part VIIIA")).toHaveCount(1);
+  } finally {
+    await elsewhere.context.close();
+  }
 });

@@ -6,7 +6,6 @@ import { GET as searchRoute } from "@/app/api/search/route";
 import {
   concessions,
   imports,
-  partIxNames,
   partIxPrices,
   partViiiaPrices,
   profiles,
@@ -99,7 +98,6 @@ beforeAll(async () => {
     vmppSnomedCode: vmpp.amoxicillin500,
   });
   const lancets = ["Accu-Chek Safe-T-Pro Plus lancets", "FastClix lancets", "Unistik 3 Comfort lancets"];
-  await db.insert(partIxNames).values(lancets.map((name) => ({ name })));
   await db.insert(partIxPrices).values(
     lancets.map((ampName, index) => ({
       edition: 1,

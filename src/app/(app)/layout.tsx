@@ -11,6 +11,7 @@ import { getSeenTours } from "@/features/onboarding/queries";
 import { OverLimitModal } from "@/features/licences/components/over-limit-modal";
 import { getLicenceDetails, getSeatUsage } from "@/features/licences/queries";
 import { SearchDialogProvider } from "@/features/search/components/search-dialog";
+import { partsOffIn } from "@/features/search/parts";
 import { getCurrentUser } from "@/lib/session";
 
 /**
@@ -42,7 +43,7 @@ export default async function AppLayout({ children }: { children: ReactNode }) {
   };
   return (
     <SubscriptionProvider initial={initial}>
-      <SearchDialogProvider>
+      <SearchDialogProvider partsOff={partsOffIn(user.country, user.searchPartsOff)}>
         <AppHeader />
         <AppSidebar />
         <main id="main" className="min-w-0 flex-1 py-8 md:pl-16">

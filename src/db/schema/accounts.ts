@@ -59,6 +59,14 @@ export const profiles = pgTable(
     licenceAcceptedAt: timestamp("licence_accepted_at", { withTimezone: true }),
     privacyAcceptedAt: timestamp("privacy_accepted_at", { withTimezone: true }),
     termsVersion: text("terms_version"),
+    /**
+     * The parts the user switched off in the global search's 'Select Parts to Search' (ADR 098):
+     * kept with the profile, so the choice follows the user to every browser.
+     */
+    searchPartsOff: text("search_parts_off")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** "Close Message" on the subscription notice (product §2.14) is remembered per user. */
     subscriptionNoticeDismissedAt: timestamp("subscription_notice_dismissed_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

@@ -8,6 +8,7 @@ import {
   integer,
   numeric,
   pgTable,
+  primaryKey,
   smallint,
   text,
   uniqueIndex,
@@ -37,15 +38,22 @@ const discount = () => ({
   netPricePence: integer("net_price_pence"),
 });
 
-const datasetChecks = (name: string, table: { edition: ExtraConfigColumn; period: ExtraConfigColumn }) => [
+/**
+ * The checks of a dataset table and its index by (edition, period). A large searched table extends
+ * that index by its name column: the search finds the matching names in `tariff_names` and reads the
+ * month's rows by name from it (ADR 097).
+ */
+const datasetChecks = (
+  name: string,
+  table: { edition: ExtraConfigColumn; period: ExtraConfigColumn },
+  searchedName?: ExtraConfigColumn,
+) => [
   check(`${name}_edition_known`, sql`${table.edition} in (1, 2)`),
   check(`${name}_period_first_of_month`, sql`extract(day from ${table.period}) = 1`),
-  index(`${name}_edition_period_idx`).on(table.edition, table.period),
+  searchedName
+    ? index(`${name}_name_idx`).on(table.edition, table.period, searchedName)
+    : index(`${name}_edition_period_idx`).on(table.edition, table.period),
 ];
-
-/** A GIN trigram index: the product's search ranks these names by similarity (ARCHITECTURE.md). */
-const trigram = (name: string, column: ExtraConfigColumn) =>
-  index(name).using("gin", column.op("gin_trgm_ops"));
 
 /** Part VIIIA (NI: Part I). The category is data, not an enum: Category H arrived in March 2026. */
 export const partViiiaPrices = pgTable(
@@ -62,8 +70,7 @@ export const partViiiaPrices = pgTable(
     ...discount(),
   },
   (table) => [
-    ...datasetChecks("part_viiia_prices", table),
-    trigram("part_viiia_prices_medicine_trgm_idx", table.medicine),
+    ...datasetChecks("part_viiia_prices", table, table.medicine),
     index("part_viiia_prices_vmpp_idx").on(table.vmppSnomedCode),
   ],
 );
@@ -81,10 +88,7 @@ export const categoryMPrices = pgTable(
     basicPricePence: integer("basic_price_pence").notNull(),
     ...discount(),
   },
-  (table) => [
-    ...datasetChecks("category_m_prices", table),
-    trigram("category_m_prices_medicine_trgm_idx", table.medicine),
-  ],
+  (table) => datasetChecks("category_m_prices", table),
 );
 
 /**
@@ -110,10 +114,7 @@ export const partViiibPrices = pgTable(
     netMinimumQuantityPricePence: integer("net_minimum_quantity_price_pence"),
     netAdditionalUnitPricePence: integer("net_additional_unit_price_pence"),
   },
-  (table) => [
-    ...datasetChecks("part_viiib_prices", table),
-    trigram("part_viiib_prices_medicine_trgm_idx", table.medicine),
-  ],
+  (table) => datasetChecks("part_viiib_prices", table),
 );
 
 /** Part VIIID specials. The VMPP is not unique: one VMPP can have several formulations. */
@@ -131,10 +132,7 @@ export const partViiidPrices = pgTable(
     basicPricePence: integer("basic_price_pence").notNull(),
     ...discount(),
   },
-  (table) => [
-    ...datasetChecks("part_viiid_prices", table),
-    trigram("part_viiid_prices_medicine_trgm_idx", table.medicine),
-  ],
+  (table) => datasetChecks("part_viiid_prices", table),
 );
 
 /**
@@ -165,21 +163,33 @@ export const partIxPrices = pgTable(
     ...discount(),
   },
   (table) => [
-    ...datasetChecks("part_ix_prices", table),
-    index("part_ix_prices_amp_name_idx").on(table.ampName),
+    ...datasetChecks("part_ix_prices", table, table.ampName),
+    // A search term may be any of a pack's codes: each is looked up by its index, not by reading the month.
     index("part_ix_prices_pack_idx").on(table.packSnomedCode),
+    index("part_ix_prices_product_idx").on(table.productSnomedCode),
+    index("part_ix_prices_gtin_idx").on(table.gtin),
+    index("part_ix_prices_pack_order_idx").on(table.packOrderNumber),
+    index("part_ix_prices_product_order_idx").on(table.productOrderNumber),
   ],
 );
 
 /**
- * Every Part IX AMP name ever loaded, once, with the trigram index the search uses: join back to
- * `part_ix_prices` on `amp_name`. Month after month the same 66,000 names return; indexing each
- * month's copies in a trigram index cost most of a Part IX import (ADR 010), indexing the few new
- * names costs nothing to speak of.
+ * Every name ever loaded into a searched column, once per table (`source`), with the trigram index
+ * the search matches: a term is matched against these few distinct names, not against every month's
+ * copies of them, and the month's rows are then read by name (ADR 097). Kept by a trigger on each
+ * table (migration 0015), so every way rows arrive adds their names.
  */
-export const partIxNames = pgTable("part_ix_names", { name: text("name").primaryKey() }, (table) => [
-  trigram("part_ix_names_name_trgm_idx", table.name),
-]);
+export const tariffNames = pgTable(
+  "tariff_names",
+  { source: text("source").notNull(), name: text("name").notNull() },
+  (table) => [
+    primaryKey({ columns: [table.source, table.name] }),
+    // Few names arrive per import: straight into the index, so a search never reads a pending list.
+    index("tariff_names_name_trgm_idx")
+      .using("gin", table.name.op("gin_trgm_ops"))
+      .with({ fastupdate: false }),
+  ],
+);
 
 /**
  * Monthly price concessions (Community Pharmacy England). Matched to a Part VIIIA pack by name and
@@ -201,7 +211,6 @@ export const concessions = pgTable(
   (table) => [
     ...datasetChecks("concessions", table),
     index("concessions_vmpp_idx").on(table.vmppSnomedCode),
-    trigram("concessions_drug_trgm_idx", table.drug),
   ],
 );
 
@@ -242,8 +251,7 @@ export const brandedPacks = pgTable(
     ...discount(),
   },
   (table) => [
-    ...datasetChecks("branded_packs", table),
-    trigram("branded_packs_name_trgm_idx", table.name),
+    ...datasetChecks("branded_packs", table, table.name),
     index("branded_packs_ampp_idx").on(table.amppSnomedCode),
   ],
 );
@@ -259,7 +267,7 @@ export const blacklist = pgTable(
     snomedCode: text("snomed_code"),
     notes: text("notes"),
   },
-  (table) => [...datasetChecks("blacklist", table), trigram("blacklist_medicine_trgm_idx", table.medicine)],
+  (table) => datasetChecks("blacklist", table),
 );
 
 /**
@@ -277,10 +285,7 @@ export const zeroDiscount = pgTable(
     amppSnomedCode: text("ampp_snomed_code"),
     notes: text("notes"),
   },
-  (table) => [
-    ...datasetChecks("zero_discount", table),
-    trigram("zero_discount_drug_name_trgm_idx", table.drugName),
-  ],
+  (table) => datasetChecks("zero_discount", table),
 );
 
 /** Northern Ireland Part X, Borderline Substances (England & Wales reads the dm+d ACBS flag). */
@@ -297,10 +302,7 @@ export const borderlineSubstances = pgTable(
     conditions: text("conditions"),
     ...discount(),
   },
-  (table) => [
-    ...datasetChecks("borderline_substances", table),
-    trigram("borderline_substances_product_trgm_idx", table.product),
-  ],
+  (table) => datasetChecks("borderline_substances", table),
 );
 
 /**

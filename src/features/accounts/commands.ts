@@ -1,9 +1,10 @@
 import "server-only";
 
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 
 import { getDb } from "@/db/client";
 import { profiles } from "@/db/schema";
+import { ewOnlySearchParts } from "@/features/search/parts";
 import { defineAction as define } from "@/lib/define-action";
 import { AppError } from "@/lib/errors";
 
@@ -28,13 +29,25 @@ export const updatePersonalDetails = define(
   },
 );
 
-/** product §4: the profile is updated first; the screen changes only when this succeeds. */
+/**
+ * product §4: the profile is updated first; the screen changes only when this succeeds. Northern
+ * Ireland searches no Part VIIIB or VIIID, so it forgets that they were switched off: back in England
+ * & Wales they are searched again (ADR 098).
+ */
 export const updateCountry = define(
   { name: "accounts.updateCountry", schema: countrySchema, access: "user" },
   async (input, { user }) => {
+    const withoutEwOnly = ewOnlySearchParts.reduce(
+      (parts, part) => sql`array_remove(${parts}, ${part})`,
+      sql`${profiles.searchPartsOff}`,
+    );
     const updated = await getDb()
       .update(profiles)
-      .set({ country: input.country, updatedAt: new Date() })
+      .set({
+        country: input.country,
+        ...(input.country === 2 ? { searchPartsOff: withoutEwOnly } : {}),
+        updatedAt: new Date(),
+      })
       .where(eq(profiles.id, user.id))
       .returning({ country: profiles.country });
     if (updated.length === 0) throw new AppError("not_found", "Your profile could not be found.");

@@ -20,6 +20,8 @@ export type ProfileSummary = {
   licenseId: string | null;
   country: Edition;
   lastSignedIn: Date | null;
+  /** The global search's parts the user switched off (ADR 098). */
+  searchPartsOff: string[];
 };
 
 /**
@@ -41,6 +43,7 @@ export async function getProfileSummary(userId: string): Promise<ProfileSummary 
       licenseId: profiles.licenseId,
       country: profiles.country,
       lastSignedIn: profiles.lastSignedIn,
+      searchPartsOff: profiles.searchPartsOff,
       licenceStatus: licenses.status,
     })
     .from(profiles)

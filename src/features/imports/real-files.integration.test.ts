@@ -277,12 +277,12 @@ describe.skipIf(!hasRealData)("Part IX (appliances), about 66,000 rows a month",
   });
 
   it("each AMP name is indexed once for the search, which joins back to the prices", async () => {
-    expect(await count(sql`select count(*) from part_ix_names`)).toBe(
+    expect(await count(sql`select count(*) from tariff_names where source = 'part_ix_prices'`)).toBe(
       await count(sql`select count(distinct amp_name) from part_ix_prices`),
     );
     const found = await rows<{ amp_name: string; period: string }>(sql`
-      select p.amp_name, p.period::text from part_ix_names n join part_ix_prices p on p.amp_name = n.name
-      where n.name ilike ${"%medipore + pads%"} and p.edition = 1 and p.period between '2026-06-01' and '2026-07-01'
+      select p.amp_name, p.period::text from tariff_names n join part_ix_prices p on p.amp_name = n.name
+      where n.source = 'part_ix_prices' and n.name ilike ${"%medipore + pads%"} and p.edition = 1 and p.period between '2026-06-01' and '2026-07-01'
       order by p.period, p.amp_name limit 3`);
     expect(found.length).toBeGreaterThan(0);
     expect(found.every((row) => /Medipore \+ Pads/i.test(row.amp_name))).toBe(true);

@@ -42,8 +42,8 @@ async function deriveDiscountNotDeducted(
 /**
  * Recomputes everything derived from the periods an import replaced, in the import's transaction:
  * concession matches and uplifts (and the net prices they decide), England & Wales' Discount Not
- * Deducted list, the Part IX names the search looks up, and the changes into each period and out of
- * it (the next loaded period compares against this one).
+ * Deducted list, and the changes into each period and out of it (the next loaded period compares
+ * against this one).
  */
 export async function refreshDerivedData(
   tx: Transaction,
@@ -69,15 +69,6 @@ export async function refreshDerivedData(
   // Lines got their discounts as they were inserted; Part VIIIA's also depend on the month's
   // concessions, matched just above, and Northern Ireland's Part I follows England's concessions.
   if (part === "viiia" && edition === 1) await applyConcessionDiscounts(tx, periods);
-  if (part === "ix") {
-    for (const period of periods) {
-      await tx.execute(sql`
-        insert into part_ix_names (name)
-        select distinct amp_name from part_ix_prices
-        where edition = ${edition} and period = ${periodToDate(period)}::date and amp_name is not null
-        on conflict (name) do nothing`);
-    }
-  }
   if (part === "dmd") {
     for (const period of periods) {
       await deriveDiscountNotDeducted(tx, edition, period, change.importId, change.hashes.get(period)!);

@@ -36,7 +36,7 @@ const labels: Partial<Record<SearchPartId, string>> = {
 };
 
 /** Only England & Wales publishes these: Northern Ireland users neither see nor search them. */
-const ewOnly: SearchPartId[] = ["viiib", "viiid"];
+export const ewOnlySearchParts: readonly SearchPartId[] = ["viiib", "viiid"];
 
 export type SearchPart = { id: SearchPartId; list: ListId; title: string; description: string; path: string };
 
@@ -47,7 +47,7 @@ export function isSearchPartId(value: string): value is SearchPartId {
 /** The parts an edition can search, with that edition's labels. */
 export function searchParts(edition: Edition): SearchPart[] {
   return searchPartIds
-    .filter((id) => edition === 1 || !ewOnly.includes(id))
+    .filter((id) => edition === 1 || !ewOnlySearchParts.includes(id))
     .map((id) => {
       const spec = lists[listOf[id]];
       return {
@@ -65,4 +65,14 @@ export function viewAllPath(part: SearchPart, term: string, month?: string): str
   const search = new URLSearchParams({ searchTerm: term.trim() });
   if (month) search.set("month", month);
   return `${part.path}?${search.toString()}`;
+}
+
+/**
+ * Of the parts a user switched off, those the edition offers, once each: what the dialog starts
+ * from and what is saved. Northern Ireland never keeps Part VIIIB or VIIID off, so they are on
+ * again when the user comes back to England & Wales.
+ */
+export function partsOffIn(edition: Edition, off: readonly string[]): SearchPartId[] {
+  const offered = new Set(searchParts(edition).map((part) => part.id));
+  return searchPartIds.filter((id) => offered.has(id) && off.includes(id));
 }

@@ -9,7 +9,8 @@ import { editionCodes, editionNames, type Edition } from "@/lib/tariff-vocabular
 import { byDataVersion, dataVersion } from "./data-version-cache";
 import { lists, type ListId } from "./lists";
 import { chooseMonth, type MonthChoice } from "./month-choice";
-import { listFilterOptions, listPeriods, listRows, type ListQuery } from "./queries";
+import type { ListQuery } from "./list-reading";
+import { listFilterOptions, listPeriods, listRows } from "./queries";
 
 type Params = Record<string, string | string[] | undefined>;
 
@@ -30,16 +31,18 @@ const first = (value: string | string[] | undefined) => (Array.isArray(value) ? 
 /**
  * Reads a list's URL (`month`, `searchTerm`, the filters) for an edition the caller took from the
  * session. The page and its rows route both use it, so they always agree on what is shown. The
- * periods and filter values are kept per data version (ADR 012).
+ * periods and filter values are kept per data version (ADR 012); a caller resolving several lists
+ * at once (the global search) reads the version once and passes it.
  */
 export async function resolveListView(
   id: ListId,
   edition: Edition,
   params: Params,
   now = new Date(),
+  knownVersion?: string,
 ): Promise<ListView> {
   const spec = lists[id];
-  const version = await dataVersion();
+  const version = knownVersion ?? (await dataVersion());
   const periods = await byDataVersion(version, `periods|${id}|${edition}`, () => listPeriods(id, edition));
   const choice = chooseMonth({ periods, cadence: spec.cadence, month: first(params.month), now });
   const period = choice.period;

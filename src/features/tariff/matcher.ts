@@ -8,7 +8,8 @@ import type { AnyPgColumn } from "drizzle-orm/pg-core";
  * search, so that a search's first results are the first rows of the list it leads to (ADR 050).
  *
  * A row matches when one of its codes is the term exactly, when its name contains the term, when
- * every word of the term begins a word of the name (`amox 500`), or when the term is a near
+ * every word of the term begins a word of the name (`amox 500`; a decimal's digits after its point
+ * begin no word), or when the term is a near
  * spelling of part of the name (`paracetemol`, by pg_trgm's word similarity, at the threshold every
  * connection of the pool sets). Case is ignored;
  * accents are taken off the term (the tariff's names are written without them).
@@ -16,7 +17,11 @@ import type { AnyPgColumn } from "drizzle-orm/pg-core";
 export type Match = {
   /** The condition a row must meet. */
   where: SQL;
-  /** Order by these, in turn: exact codes, then names starting with the term, then all words as prefixes, then likeness. */
+  /**
+   * Order by these, in turn: exact codes, then names starting with the whole term, then with its
+   * first word and every other word a word prefix, then all words as prefixes, then names containing
+   * the term, then likeness.
+   */
   order: SQL[];
 };
 
@@ -37,6 +42,11 @@ const withoutControls = (term: string | undefined) => (term ?? "").replace(/\p{C
 
 /** The user's own `%`, `_` and `\` taken literally in a LIKE pattern. */
 const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+/**
+ * Where a word of a name begins (`\m`), except after a decimal point: `5mg` begins a word of
+ * 'Oxybutynin 5mg tablets' but not of 'Oxybutynin 2.5mg tablets'.
+ */
+const wordStart = "(?<![0-9][.,])\\m";
 /** The user's own regular-expression characters taken literally. */
 const regexLiteral = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
@@ -64,24 +74,26 @@ export function matchTerm(
   if (!normalised) return undefined;
   const words = normalised.split(" ");
   const contains = sql`${name} ilike ${`%${likeLiteral(normalised)}%`}`;
-  // `\m` is the start of a word in PostgreSQL's regular expressions.
-  const allWordPrefixes = and(...words.map((word) => sql`${name} ~* ${`\\m${regexLiteral(word)}`}`))!;
-  // `amox 500` starts 'Amoxicillin 500mg capsules' as much as `amoxicillin 500` does.
-  const startsWith = or(
-    sql`${name} ilike ${`${likeLiteral(normalised)}%`}`,
-    and(sql`${name} ilike ${`${likeLiteral(words[0]!)}%`}`, allWordPrefixes),
+  const allWordPrefixes = and(
+    ...words.map((word) => sql`${name} ~* ${`${wordStart}${regexLiteral(word)}`}`),
   )!;
+  const startsWithTerm = sql`${name} ilike ${`${likeLiteral(normalised)}%`}`;
+  // `amox 500` starts 'Amoxicillin 500mg capsules' much as `amoxicillin 500` does, but after every
+  // name that starts with the whole term: `quetiapine 25mg tablets` is 'Quetiapine 25mg tablets'
+  // before 'Quetiapine 25mg modified-release tablets'.
+  const startsWithFirstWord = and(sql`${name} ilike ${`${likeLiteral(words[0]!)}%`}`, allWordPrefixes)!;
   const similar = sql`${normalised} <% ${name}`;
   const code = matchCode(term, codes);
   const tier = sql`case
     when ${code ?? sql`false`} then 0
-    when ${startsWith} then 1
-    when ${allWordPrefixes} then 2
-    when ${contains} then 3
-    else 4 end`;
+    when ${startsWithTerm} then 1
+    when ${startsWithFirstWord} then 2
+    when ${allWordPrefixes} then 3
+    when ${contains} then 4
+    else 5 end`;
   // Within the exact tiers the list's own (alphabetical) order reads best. Near spellings go by
   // likeness of the best-matching words, then of the whole name (so the shorter, closer name first).
-  const nearOnly = (measure: SQL) => sql`case when ${tier} = 4 then ${measure} else 1 end desc`;
+  const nearOnly = (measure: SQL) => sql`case when ${tier} = 5 then ${measure} else 1 end desc`;
   return {
     where: or(code, contains, allWordPrefixes, similar)!,
     order: [

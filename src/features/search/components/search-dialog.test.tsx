@@ -5,10 +5,15 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vite
 import { SubscriptionProvider } from "@/features/accounts/components/subscription-provider";
 import type { Edition } from "@/lib/tariff-vocabulary";
 
+import type { SearchPartId } from "../parts";
 import { SearchDialogProvider, useSearchDialog } from "./search-dialog";
 
 const router = vi.hoisted(() => ({ push: vi.fn() }));
 vi.mock("next/navigation", () => ({ useRouter: () => router }));
+const actions = vi.hoisted(() => ({
+  saveSearchParts: vi.fn(async (input: { off: string[] }) => ({ ok: true as const, data: input })),
+}));
+vi.mock("../actions", () => actions);
 
 beforeAll(() => {
   // jsdom lays nothing out: cmdk scrolls the highlighted result into view, and observes sizes.
@@ -31,10 +36,10 @@ function Opener() {
   );
 }
 
-function renderApp(country: Edition = 1) {
+function renderApp(country: Edition = 1, partsOff: SearchPartId[] = []) {
   render(
     <SubscriptionProvider initial={{ user, subscribed: true, country, delegate: false }}>
-      <SearchDialogProvider>
+      <SearchDialogProvider partsOff={partsOff}>
         <Opener />
       </SearchDialogProvider>
     </SubscriptionProvider>,
@@ -63,7 +68,7 @@ type Pending = { url: URL; signal: AbortSignal; resolve: (body: unknown) => void
 let pending: Pending[];
 
 beforeEach(() => {
-  localStorage.clear();
+  actions.saveSearchParts.mockClear();
   pending = [];
   router.push.mockReset();
   vi.stubGlobal(
@@ -174,7 +179,7 @@ describe("the global search dialog", () => {
     expect(screen.queryByRole("dialog")).toBeNull();
   });
 
-  it("searches only the parts ticked, and remembers the choice for the user", async () => {
+  it("searches only the parts ticked, and saves the choice for the user", async () => {
     const u = userEvent.setup();
     renderApp();
     await u.keyboard("{Control>}k{/Control}");
@@ -183,10 +188,18 @@ describe("the global search dialog", () => {
     await u.type(searchBox(), "amox");
     await vi.waitFor(() => expect(pending).toHaveLength(1));
     expect(pending[0]!.url.searchParams.get("parts")).toBe("viiia,viiib,viiid,catm,acbs,brands,concessions");
-    expect(JSON.parse(localStorage.getItem("tariffscope:search-parts:u1")!)).toEqual({
-      edition: 1,
-      excluded: ["ix"],
-    });
+    expect(actions.saveSearchParts).toHaveBeenCalledWith({ off: ["ix"] });
+  });
+
+  it("starts from the parts the user's profile has switched off", async () => {
+    const u = userEvent.setup();
+    renderApp(1, ["viiib", "concessions"]);
+    await u.keyboard("{Control>}k{/Control}");
+    await u.click(screen.getByRole("button", { name: "Select Parts to Search" }));
+    expect(screen.getByRole("checkbox", { name: "Part VIIIB" })).not.toBeChecked();
+    expect(screen.getByRole("checkbox", { name: "Price Concessions" })).not.toBeChecked();
+    expect(screen.getByRole("checkbox", { name: "Part VIIIA" })).toBeChecked();
+    expect(actions.saveSearchParts).not.toHaveBeenCalled();
   });
 });
 

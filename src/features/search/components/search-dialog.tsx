@@ -4,6 +4,7 @@ import { Command } from "cmdk";
 import { ChevronDown, SlidersHorizontal } from "lucide-react";
 import { Popover } from "radix-ui";
 import { useRouter } from "next/navigation";
+import { toast } from "sonner";
 import {
   createContext,
   useCallback,
@@ -23,7 +24,8 @@ import { useSubscription } from "@/features/accounts/components/subscription-pro
 import { formatPence, type Edition } from "@/lib/tariff-vocabulary";
 import { cn } from "@/lib/utils";
 
-import { searchParts, type SearchPartId } from "../parts";
+import { saveSearchParts } from "../actions";
+import { ewOnlySearchParts, searchParts, type SearchPartId } from "../parts";
 
 type Result = {
   name: string;
@@ -57,38 +59,29 @@ export function useSearchDialog() {
   return useContext(SearchDialogContext);
 }
 
-const storageKey = (userId: string) => `tariffscope:search-parts:${userId}`;
-
-/** What was saved: the parts switched off, and in which edition that was last looked at. */
-function readExcluded(userId: string, country: Edition): SearchPartId[] {
-  try {
-    const saved = JSON.parse(localStorage.getItem(storageKey(userId)) ?? "null") as {
-      edition?: unknown;
-      excluded?: unknown;
-    } | null;
-    const excluded = Array.isArray(saved?.excluded)
-      ? saved.excluded.filter((id): id is SearchPartId => typeof id === "string")
-      : [];
-    // Back in England & Wales, the parts Northern Ireland hides are searched again.
-    return saved?.edition === 2 && country === 1
-      ? excluded.filter((id) => id !== "viiib" && id !== "viiid")
-      : excluded;
-  } catch {
-    return [];
+/**
+ * The parts switched off, starting from the user's profile and saved there on every change (ADR
+ * 098), so the choice follows the user to any browser. Saves go one after another, so the last
+ * choice is the one kept. Northern Ireland offers no Part VIIIB or VIIID and the server forgets them
+ * on the switch; the dialog does the same at once.
+ */
+function useExcludedParts(initial: SearchPartId[], country: Edition) {
+  const [excluded, setExcluded] = useState(initial);
+  const [seenCountry, setSeenCountry] = useState(country);
+  const saving = useRef<Promise<unknown>>(Promise.resolve());
+  if (country !== seenCountry) {
+    setSeenCountry(country);
+    if (country === 2) setExcluded(excluded.filter((id) => !ewOnlySearchParts.includes(id)));
   }
-}
-
-/** The parts a user switched off, remembered in this browser for that user. */
-function useExcludedParts(userId: string, country: Edition) {
-  const [excluded, setExcluded] = useState(() => readExcluded(userId, country));
-  useEffect(() => {
-    try {
-      localStorage.setItem(storageKey(userId), JSON.stringify({ edition: country, excluded }));
-    } catch {
-      // Storage may be unavailable (private browsing): the choice then lasts for the visit.
-    }
-  }, [userId, country, excluded]);
-  return [excluded, setExcluded] as const;
+  const change = useCallback((next: SearchPartId[]) => {
+    setExcluded(next);
+    saving.current = saving.current.then(async () => {
+      const result = await saveSearchParts({ off: next }).catch(() => null);
+      if (!result?.ok)
+        toast.error(`Your choice of parts was not saved${result ? `: ${result.message}` : "."}`);
+    });
+  }, []);
+  return [excluded, change] as const;
 }
 
 /**
@@ -96,7 +89,16 @@ function useExcludedParts(userId: string, country: Edition) {
  * search button, or Ctrl+K / ⌘K anywhere in the signed-in app. Results follow typing from two
  * characters; an answer to an older term never replaces a newer one (its request is cancelled).
  */
-export function SearchDialogProvider({ children }: { children: ReactNode }) {
+export function SearchDialogProvider({
+  partsOff,
+  children,
+}: {
+  /** The parts the user switched off, from their profile. */
+  partsOff: SearchPartId[];
+  children: ReactNode;
+}) {
+  const { country } = useSubscription();
+  const [excluded, setExcluded] = useExcludedParts(partsOff, country);
   const [open, setOpen] = useState(false);
   // Whatever had focus when the search opened gets it back when it closes.
   const returnFocus = useRef<HTMLElement | null>(null);
@@ -127,7 +129,14 @@ export function SearchDialogProvider({ children }: { children: ReactNode }) {
     <SearchDialogContext.Provider value={value}>
       {children}
       <Dialog open={open} onOpenChange={onOpenChange}>
-        {open && <SearchPanel onClose={() => onOpenChange(false)} returnFocus={returnFocus} />}
+        {open && (
+          <SearchPanel
+            onClose={() => onOpenChange(false)}
+            returnFocus={returnFocus}
+            excluded={excluded}
+            onExcludedChange={setExcluded}
+          />
+        )}
       </Dialog>
     </SearchDialogContext.Provider>
   );
@@ -142,14 +151,17 @@ type State =
 function SearchPanel({
   onClose,
   returnFocus,
+  excluded,
+  onExcludedChange,
 }: {
   onClose: () => void;
   returnFocus: RefObject<HTMLElement | null>;
+  excluded: SearchPartId[];
+  onExcludedChange: (excluded: SearchPartId[]) => void;
 }) {
   const router = useRouter();
-  const { country, user } = useSubscription();
+  const { country } = useSubscription();
   const parts = useMemo(() => searchParts(country), [country]);
-  const [excluded, setExcluded] = useExcludedParts(user?.id ?? "anonymous", country);
   const selected = useMemo(() => parts.filter((part) => !excluded.includes(part.id)), [parts, excluded]);
   const [term, setTerm] = useState("");
   const [state, setState] = useState<State>({ status: "idle" });
@@ -257,7 +269,7 @@ function SearchPanel({
           >
             Search
           </Button>
-          <PartsFilter parts={parts} excluded={excluded} onChange={setExcluded} />
+          <PartsFilter parts={parts} excluded={excluded} onChange={onExcludedChange} />
         </div>
         <p role="status" aria-live="polite" className="sr-only">
           {announcement}

@@ -1,0 +1,176 @@
+import "server-only";
+
+import { and, asc, eq, getTableColumns, getTableName, or, sql, type SQL } from "drizzle-orm";
+import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
+
+import type { DataRow } from "@/components/data-table/format";
+import { getDb } from "@/db/client";
+import { tariffNames } from "@/db/schema";
+import type { PartId } from "@/features/imports/parts";
+import type { Edition } from "@/lib/tariff-vocabulary";
+
+import { matchCode, matchTerm, type Match } from "./matcher";
+
+/** What a list's rows are narrowed by: the URL's `searchTerm` and the part's drop-downs. */
+export type ListQuery = { searchTerm?: string; filters?: Record<string, string | undefined> };
+
+/**
+ * Where a list's data comes from for an edition: the imported part whose periods it follows, and
+ * the edition whose rows it shows.
+ */
+export type ListSource = { part: PartId; edition: Edition };
+
+/** What the global search shows of a list's record (ADR 051). */
+export type ListHit = {
+  name: string;
+  pack: string | null;
+  /** The tariff category the pack is in (Category A, Part IXA, …), where its part gives one. */
+  category: string | null;
+  code: string | null;
+  /** The pack's own page; none where the list has no page per pack. */
+  href: string | null;
+  pricePence: number | null;
+  netPricePence: number | null;
+  /** Set by a list whose records are concessions; the search looks the others' up. */
+  concessionPence?: number;
+};
+
+/** A list's first records in its own order, and how many match in all. */
+export type FirstRecords<R> = { records: R[]; total: number };
+
+/** One list as an edition reads it: its source, its rows for the table, and its drop-downs' values. */
+export type ListReader = {
+  source: ListSource;
+  rows(period: string, query: ListQuery): Promise<DataRow[]>;
+  filterOptions(period: string): Promise<Record<string, string[]>>;
+  /** Present for the lists the global search reads: the first `limit` rows as results, and the count. */
+  search?(period: string, query: ListQuery, limit: number): Promise<{ hits: ListHit[]; total: number }>;
+};
+
+/** How a list reads its records (the tariff's own values) and how its table and the search show one. */
+export type ListParts<R> = {
+  source: ListSource;
+  read(period: string, query: ListQuery): Promise<R[]>;
+  first(period: string, query: ListQuery, limit: number): Promise<FirstRecords<R>>;
+  filterOptions?(period: string): Promise<Record<string, string[]>>;
+  /** The record as the table's row: the only place its values become words and links. */
+  toRow(record: R, period: string): DataRow;
+  toHit?(record: R): ListHit;
+};
+
+/** A reader from a list's typed parts: each list keeps its record type to itself. */
+export function listReader<R>(parts: ListParts<R>): ListReader {
+  const { source, read, first, toRow, toHit } = parts;
+  return {
+    source,
+    rows: async (period, query) => (await read(period, query)).map((record) => toRow(record, period)),
+    filterOptions: parts.filterOptions ?? (async () => ({})),
+    search:
+      toHit &&
+      (async (period, query, limit) => {
+        const { records, total } = await first(period, query, limit);
+        return { hits: records.map(toHit), total };
+      }),
+  };
+}
+
+/** A table of imported rows, each marked with its edition and period. */
+export type DatasetTable = PgTable & { edition: AnyPgColumn; period: AnyPgColumn };
+
+/** How a list reads one table: what a search matches, what its drop-downs narrow, and its own order. */
+export type DatasetList<T extends DatasetTable> = {
+  source: ListSource;
+  table: T;
+  /** The name a search matches and ranks. */
+  name: AnyPgColumn;
+  /** Codes a search term may equal exactly (SNOMED CT ids, GTINs, order numbers). */
+  codes: AnyPgColumn[];
+  /** The list's drop-downs, by name, and the column each narrows. */
+  filters?: Record<string, AnyPgColumn>;
+  /** The rows the list keeps of its dataset (a dm+d flag), when not all. */
+  only?: SQL;
+  /** The list's own order, after a search's ranking. */
+  order: AnyPgColumn[];
+};
+
+/**
+ * How a term matches a table's rows (ADR 097): the term is matched against the table's distinct
+ * names in `tariff_names` (a few thousand, trigram-indexed) and the month's rows are then read by
+ * name, or by one of their codes; the rows themselves are ranked as ADR 050 and 096 say.
+ */
+function matchByName(list: DatasetList<DatasetTable>, term: string | undefined): Match | undefined {
+  const names = matchTerm(tariffNames.name, term);
+  const ranked = matchTerm(list.name, term, list.codes);
+  if (!names || !ranked) return undefined;
+  const matching = getDb()
+    .select({ name: tariffNames.name })
+    .from(tariffNames)
+    .where(and(eq(tariffNames.source, getTableName(list.table)), names.where));
+  // `= any(array(…))`, not `in (…)`: an index condition on the month's rows, read by name.
+  const byName = sql`${list.name} = any(array(${matching}))`;
+  return { where: or(matchCode(term, list.codes), byName)!, order: ranked.order };
+}
+
+/** Reading a list's table for one (edition, period): its records and the values of its drop-downs. */
+export function datasetQuery<T extends DatasetTable>(list: DatasetList<T>) {
+  const { source, table, order } = list;
+  const filters = Object.entries(list.filters ?? {});
+  const inDataset = (period: string, ...conditions: (SQL | undefined)[]) =>
+    and(eq(table.edition, source.edition), eq(table.period, period), list.only, ...conditions);
+  const select = (period: string, query: ListQuery, columns: Record<string, unknown>) => {
+    const search = matchByName(list, query.searchTerm);
+    const narrowed = filters.map(([name, column]) => {
+      const value = query.filters?.[name];
+      return value ? eq(column, value) : undefined;
+    });
+    return getDb()
+      .select(columns as ReturnType<typeof getTableColumns<PgTable>>)
+      .from(table as PgTable)
+      .where(inDataset(period, search?.where, ...narrowed))
+      .orderBy(...(search?.order ?? []), ...order.map((column) => asc(column)));
+  };
+  const columns = getTableColumns(table as PgTable);
+  return {
+    source,
+    async read(period: string, query: ListQuery): Promise<T["$inferSelect"][]> {
+      return (await select(period, query, columns)) as T["$inferSelect"][];
+    },
+    /**
+     * The first rows and the count in one statement: the matching rows are found and ranked once
+     * either way, and a second statement for the count measured slower under load (ADR 097).
+     */
+    async first(period: string, query: ListQuery, limit: number): Promise<FirstRecords<T["$inferSelect"]>> {
+      const rows = (await select(period, query, {
+        ...columns,
+        total: sql<number>`(count(*) over ())::int`.as("total"),
+      }).limit(limit)) as (T["$inferSelect"] & { total: number })[];
+      return {
+        records: rows.map(({ total: _, ...record }) => record as T["$inferSelect"]),
+        total: rows[0]?.total ?? 0,
+      };
+    },
+    async filterOptions(period: string): Promise<Record<string, string[]>> {
+      const options = await Promise.all(
+        filters.map(async ([name, column]) => {
+          const rows = await getDb()
+            .selectDistinct({ value: column })
+            .from(table as PgTable)
+            .where(inDataset(period))
+            .orderBy(asc(column));
+          const values = rows
+            .map((row): unknown => row.value)
+            .filter((value): value is string => typeof value === "string" && value !== "");
+          return [name, values] as const;
+        }),
+      );
+      return Object.fromEntries(options);
+    },
+  };
+}
+
+/** A list read from one table, as a reader: its query paired with its row and search mappers. */
+export function datasetReader<T extends DatasetTable>(
+  list: DatasetList<T> & Pick<ListParts<T["$inferSelect"]>, "toRow" | "toHit">,
+): ListReader {
+  return listReader({ ...datasetQuery(list), toRow: list.toRow, toHit: list.toHit });
+}
