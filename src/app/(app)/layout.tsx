@@ -21,12 +21,14 @@ import { getCurrentUser } from "@/lib/session";
 export default async function AppLayout({ children }: { children: ReactNode }) {
   const user = await getCurrentUser();
   if (!user) return <PublicShell>{children}</PublicShell>;
-  const usage = user.subscribed && user.licenseId ? await getSeatUsage(user.licenseId) : null;
+  const [usage, seenTours] = await Promise.all([
+    user.subscribed && user.licenseId ? getSeatUsage(user.licenseId) : null,
+    // The tours show the subscriber's menu; someone without a subscription has nothing to be shown yet.
+    user.subscribed ? getSeenTours(user.id) : null,
+  ]);
   const overLimit = usage ? usage.users > usage.seats : false;
   // The admin's removal panel needs the users; everyone else only the count.
   const licence = overLimit && user.admin && user.licenseId ? await getLicenceDetails(user.licenseId) : null;
-  // The tours show the subscriber's menu; someone without a subscription has nothing to be shown yet.
-  const seenTours = user.subscribed ? await getSeenTours(user.id) : null;
   const initial = {
     user: {
       id: user.id,
