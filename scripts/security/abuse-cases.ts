@@ -43,7 +43,7 @@ export const abuseCases: AbuseCase[] = [
     tests: [
       t("src/features/accounts/sign-up.integration.test.ts", "the e-mailed code"),
       t("src/lib/auth.integration.test.ts", "allows 3 attempts per 10 seconds"),
-      t("src/features/access/rate-limit.integration.test.ts", "per-address e-mail allowance"),
+      t("src/lib/security/rate-limit.integration.test.ts", "per-address e-mail allowance"),
       t("tests/integration/otp-guessing.test.ts", "guessing an e-mailed code"),
       t("scripts/lib/client-address.test.ts", "the client address our server hands the app"),
     ],
@@ -147,7 +147,7 @@ export const abuseCases: AbuseCase[] = [
     title: "Rate limiter across instances",
     tests: [
       t("tests/integration/abuse-cases.test.ts", "abuse case 14"),
-      t("src/features/access/rate-limit.integration.test.ts", "lets exactly the allowed number through"),
+      t("src/lib/security/rate-limit.integration.test.ts", "lets exactly the allowed number through"),
     ],
   },
   {

@@ -1,8 +1,8 @@
 import type { ReactNode } from "react";
 
-import { AppHeader } from "@/components/layout/app-header";
-import { AppSidebar } from "@/components/layout/app-sidebar";
-import { PublicShell } from "@/components/layout/public-shell";
+import { AppHeader } from "@/features/shell/components/app-header";
+import { AppSidebar } from "@/features/shell/components/app-sidebar";
+import { PublicShell } from "@/features/shell/components/public-shell";
 import { Toaster } from "@/components/ui/sonner";
 import { SubscriptionProvider } from "@/features/accounts/components/subscription-provider";
 import { UpgradePlanButton } from "@/features/billing/components/upgrade-plan-button";

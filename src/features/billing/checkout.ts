@@ -5,7 +5,7 @@ import { redirect } from "next/navigation";
 
 import { getDb } from "@/db/client";
 import { profiles } from "@/db/schema";
-import { consumeRateLimit } from "@/features/access/rate-limit";
+import { consumeRateLimit } from "@/lib/security/rate-limit";
 import { defaultLandingPath } from "@/features/access/route-classes";
 import { getEnv } from "@/lib/env";
 import { AppError } from "@/lib/errors";

@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 
 import { getDb } from "@/db/client";
 import { licenses, profiles } from "@/db/schema";
-import { consumeRateLimit, consumeRateLimits } from "@/features/access/rate-limit";
+import { consumeRateLimit, consumeRateLimits } from "@/lib/security/rate-limit";
 import { defineAction as define } from "@/lib/define-action";
 import {
   addedToLicenceEmail,

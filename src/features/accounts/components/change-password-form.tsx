@@ -7,7 +7,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { authClient } from "@/lib/auth-client";
 
 import { authErrorMessage } from "../auth-errors";
-import { FormField } from "./form-field";
+import { FormField } from "@/components/ui/form-field";
 import { NewPasswordField } from "./new-password-field";
 
 /** Changing the password signs the account out everywhere else. */

@@ -3,7 +3,7 @@
 import { useRouter } from "next/navigation";
 import { useId, useState } from "react";
 
-import { editions } from "@/features/tariff/navigation";
+import { editions } from "@/features/shell/menu";
 import type { Edition } from "@/lib/tariff-vocabulary";
 import { cn } from "@/lib/utils";
 

@@ -3,7 +3,7 @@
 import type { FieldErrors, UseFormRegister } from "react-hook-form";
 
 import type { PersonalDetailsInput } from "../schemas";
-import { FormField } from "./form-field";
+import { FormField } from "@/components/ui/form-field";
 
 /** First name, last name and occupation: the same fields at sign-up and in Account Management. */
 export function PersonalDetailsFields<T extends PersonalDetailsInput>({

@@ -10,7 +10,7 @@ import { BlockingSpinner, Spinner } from "@/components/ui/spinner";
 import { authClient } from "@/lib/auth-client";
 
 import { authErrorMessage, isEmailNotConfirmed } from "../auth-errors";
-import { FormField } from "./form-field";
+import { FormField } from "@/components/ui/form-field";
 
 /** The sign-in card (product §2.9) and the forgotten-password card (§2.10) it switches to. */
 export function SignInPanel({

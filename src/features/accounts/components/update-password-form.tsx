@@ -9,7 +9,7 @@ import { authClient } from "@/lib/auth-client";
 import { passwordLimits } from "@/lib/security/password-policy";
 
 import { authErrorMessage } from "../auth-errors";
-import { FormField } from "./form-field";
+import { FormField } from "@/components/ui/form-field";
 import { NewPasswordField } from "./new-password-field";
 
 /** Sets a new password from the e-mailed link; every session of the account ends (R9). */

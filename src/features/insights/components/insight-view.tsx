@@ -10,7 +10,7 @@ import type { Edition } from "@/lib/tariff-vocabulary";
 import { biggestMovers, continuousCounts, percentBuckets } from "../analysis";
 import { exportFileName, insightPages, toDataRow } from "../insight-pages";
 import type { ChangeRow, InsightKind, InsightMonth } from "../queries";
-import { BarChartFigure } from "./bar-chart-figure";
+import { BarChartFigure } from "@/components/charts/bar-chart-figure";
 
 function Heading({ kind, edition }: { kind: InsightKind; edition: Edition }) {
   const page = insightPages[kind];

@@ -2,7 +2,7 @@ import Link from "next/link";
 
 import { site } from "@/lib/site";
 
-import { CookieSettingsButton } from "./cookie-consent";
+import { CookieSettingsButton } from "@/features/analytics/components/cookie-consent";
 
 /** Footer (product §2.7): data attribution and disclaimer, copyright, social links, contact, policy links. */
 export function SiteFooter() {

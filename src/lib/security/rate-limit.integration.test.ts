@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { setupTestDatabase } from "@tests/fixtures/db";
+import { setupTestDatabase } from "../../../tests/fixtures/db";
 
 import { consumeEmailAllowance } from "./email-allowance";
 import { consumeRateLimit, consumeSlidingRateLimit } from "./rate-limit";

@@ -3,8 +3,8 @@ import Link from "next/link";
 
 import { Button } from "@/components/ui/button";
 
-import { Logo } from "./logo";
-import { SignOutMenuItem, SiteAuthActions } from "./site-auth-actions";
+import { Logo } from "@/components/layout/logo";
+import { SignOutMenuItem, SiteAuthActions } from "@/features/accounts/components/site-auth-actions";
 
 const menuItemClass = "block w-full rounded-sm px-3 py-2 text-left text-sm hover:bg-accent";
 

@@ -26,7 +26,7 @@ import { CountrySelect } from "@/features/accounts/components/country-select";
 import { useSubscription } from "@/features/accounts/components/subscription-provider";
 import { signOut } from "@/features/accounts/sign-out";
 import { useSearchDialog } from "@/features/search/components/search-dialog";
-import { appNavigation, type NavGroup } from "@/features/tariff/navigation";
+import { appNavigation, type NavGroup } from "@/features/shell/menu";
 import { cn } from "@/lib/utils";
 
 const groupIcons: Record<NavGroup["id"], LucideIcon> = {

@@ -6,10 +6,10 @@ import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "@/components/ui/dialog";
 import { useSearchDialog } from "@/features/search/components/search-dialog";
-import type { NavGroup } from "@/features/tariff/navigation";
+import type { NavGroup } from "@/features/shell/menu";
 
 import { AppNavigation } from "./app-navigation";
-import { Logo } from "./logo";
+import { Logo } from "@/components/layout/logo";
 
 /**
  * The mobile bar: below 768px signed-in users get a search button (the global search) and a side menu holding
