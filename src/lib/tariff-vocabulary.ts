@@ -14,6 +14,12 @@ export const editionCodes: Record<Edition, "ew" | "ni"> = { 1: "ew", 2: "ni" };
 
 export const editionNames: Record<Edition, string> = { 1: "England & Wales", 2: "Northern Ireland" };
 
+/** Both editions in the order a chooser lists them. */
+export const editions = [
+  { id: 1, name: editionNames[1] },
+  { id: 2, name: editionNames[2] },
+] as const;
+
 /** `ew`, `ni` and the other names an operator may type; otherwise undefined. */
 export function editionFromCode(code: string): Edition | undefined {
   const lower = code.trim().toLowerCase();

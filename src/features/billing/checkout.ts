@@ -6,7 +6,7 @@ import { redirect } from "next/navigation";
 import { getDb } from "@/db/client";
 import { profiles } from "@/db/schema";
 import { consumeRateLimit } from "@/lib/security/rate-limit";
-import { defaultLandingPath } from "@/features/access/route-classes";
+import { defaultLandingPath } from "@/lib/paths";
 import { getEnv } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { getLogger } from "@/lib/logger";

@@ -6,9 +6,10 @@ import { getDb } from "@/db/client";
 import { licenses, profiles } from "@/db/schema";
 import type { Job } from "@/lib/jobs";
 import { getLogger } from "@/lib/logger";
+import { grantsAccess } from "@/lib/subscription-status";
 
 import { getPaymentGateway, type PaymentGateway, type SubscriptionState } from "./gateway";
-import { grantsAccess, syncSubscription } from "./sync";
+import { syncSubscription } from "./sync";
 
 /**
  * The daily reconciliation (SECURITY.md R19, ADR 040): every licence with a subscription is compared

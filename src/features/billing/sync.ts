@@ -5,17 +5,9 @@ import { and, eq, lt, ne, sql } from "drizzle-orm";
 import { getDb, type Transaction } from "@/db/client";
 import { licenses, profiles, subscriptionReads } from "@/db/schema";
 import { getLogger } from "@/lib/logger";
+import { grantsAccess } from "@/lib/subscription-status";
 
 import { getPaymentGateway, type PaymentGateway, type SubscriptionState } from "./gateway";
-
-/**
- * Whether a subscription in this state gives its licence's users access (ADR 020). Past due keeps
- * access while the provider retries the payment and the admin is asked to fix it; the provider
- * then moves the subscription to unpaid or canceled, which ends access.
- */
-export function grantsAccess(status: string): boolean {
-  return status === "active" || status === "trialing" || status === "past_due";
-}
 
 export type SyncResult = { licenseId: string; status: string; subscribed: boolean };
 

@@ -4,7 +4,7 @@ import { and, count, eq, isNull } from "drizzle-orm";
 
 import { getDb, type Database, type Transaction } from "@/db/client";
 import { licenses, profiles } from "@/db/schema";
-import { grantsAccess } from "@/features/billing/sync";
+import { grantsAccess } from "@/lib/subscription-status";
 import { AppError } from "@/lib/errors";
 
 /** How long an invitation or a request to join a licence stays open. */
