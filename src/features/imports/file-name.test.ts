@@ -1,11 +1,9 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 
-import { monthNames } from "@/lib/tariff-vocabulary";
+import { monthNames, toPeriod, type PartId } from "@/lib/tariff-vocabulary";
 
 import { describeName } from "./file-name";
-import type { PartId } from "./parts";
-import { toPeriod } from "./periods";
 
 describe("file names as NHSBSA publishes them (DATA-FORMATS §1.1)", () => {
   it.each([

@@ -1,7 +1,6 @@
-import type { Edition } from "@/lib/tariff-vocabulary";
+import { toPeriod, type Edition, type PartId, type Period } from "@/lib/tariff-vocabulary";
 
-import type { PartId } from "./parts";
-import { monthFromWord, toPeriod, type Period } from "./periods";
+import { monthFromWord } from "./periods";
 
 /**
  * What a file name or a title row says about a file: its part, edition and month. Publishers name

@@ -1,4 +1,4 @@
-import type { PartId } from "./parts";
+import type { PartId } from "@/lib/tariff-vocabulary";
 
 /**
  * The column layouts the importer reads, by header name, never by position. Header text is compared

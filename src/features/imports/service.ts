@@ -8,12 +8,18 @@ import type { Database } from "@/db/client";
 import { imports, tariffDatasets } from "@/db/schema";
 import { refreshDerivedData } from "@/features/insights/derive";
 import { discountColumns } from "@/features/insights/discounts";
-import { editionCodes, type Edition } from "@/lib/tariff-vocabulary";
+import {
+  editionCodes,
+  monthLabel,
+  partLabel,
+  periodToDate,
+  type Edition,
+  type PartId,
+  type Period,
+} from "@/lib/tariff-vocabulary";
 
 import { BadFileError } from "./errors";
-import { partLabel, type PartId } from "./parts";
 import { dmdMembers, isDmdFile } from "./parsers/dmd";
-import { formatPeriod, periodToDate, type Period } from "./periods";
 import { readImportFile } from "./read-file";
 import type { Dataset, OnRows, Overrides, ParsedFile } from "./types";
 import { deleteDataset, insertDataset, partTables, type Transaction } from "./write";
@@ -113,7 +119,7 @@ async function writeDatasets(
     (dataset) => loaded.get(dataset.period) !== hashes.get(dataset.period),
   );
   const label = partLabel(part, edition);
-  const when = (list: Dataset[]) => list.map((dataset) => formatPeriod(dataset.period)).join(", ");
+  const when = (list: Dataset[]) => list.map((dataset) => monthLabel(dataset.period)).join(", ");
 
   if (changed.length === 0) {
     const message = `${label} for ${when(parsed.datasets)} is already loaded with the same content; nothing changed`;

@@ -14,10 +14,8 @@ import {
   zeroDiscount,
   type DatasetTable,
 } from "@/db/schema";
-import type { Edition } from "@/lib/tariff-vocabulary";
+import { periodToDate, type Edition, type PartId, type Period } from "@/lib/tariff-vocabulary";
 
-import type { PartId } from "./parts";
-import { periodToDate, type Period } from "./periods";
 import type { Line } from "./types";
 
 /** The database inside an import's transaction. */

@@ -1,4 +1,5 @@
 import type { MonthEntry } from "@/features/tariff/list-filter-types";
+import { monthLabel } from "@/lib/tariff-vocabulary";
 import {
   monthsBetween,
   olderMonths,
@@ -6,7 +7,6 @@ import {
   recentMonths,
   type MonthLink,
 } from "@/features/tariff/months";
-import { monthLabel } from "@/features/tariff/period-labels";
 
 import type { PeriodCounts } from "./sources";
 

@@ -1,9 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 
-import type { PartId } from "@/features/imports/parts";
-import { dateToPeriod, periodToDate, type Period } from "@/features/imports/periods";
 import { partTables, type Transaction } from "@/features/imports/write";
-import type { Edition } from "@/lib/tariff-vocabulary";
+import { dateToPeriod, periodToDate, type Edition, type PartId, type Period } from "@/lib/tariff-vocabulary";
 
 /**
  * Month-to-month changes of a part (DATA-FORMATS §6): additions, deletions, price changes and

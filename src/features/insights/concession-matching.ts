@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 
-import { dateToPeriod, periodToDate, type Period } from "@/features/imports/periods";
 import type { Transaction } from "@/features/imports/write";
+import { dateToPeriod, periodToDate, type Period } from "@/lib/tariff-vocabulary";
 
 /**
  * Price concessions name drugs the way Community Pharmacy England writes them, which is close to

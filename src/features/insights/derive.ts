@@ -1,9 +1,7 @@
 import { sql } from "drizzle-orm";
 
-import type { PartId } from "@/features/imports/parts";
-import { periodToDate, type Period } from "@/features/imports/periods";
 import type { Transaction } from "@/features/imports/write";
-import type { Edition } from "@/lib/tariff-vocabulary";
+import { periodToDate, type Edition, type PartId, type Period } from "@/lib/tariff-vocabulary";
 
 import { hasChanges, neighbours, recomputeChanges } from "./changes";
 import { concessionPeriodsWithoutTariff, matchConcessions } from "./concession-matching";

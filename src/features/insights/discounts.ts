@@ -1,9 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 
-import type { PartId } from "@/features/imports/parts";
-import { periodToDate, type Period } from "@/features/imports/periods";
 import { partTables, type ComputedColumns, type Transaction } from "@/features/imports/write";
-import type { Edition } from "@/lib/tariff-vocabulary";
+import { periodToDate, type Edition, type PartId, type Period } from "@/lib/tariff-vocabulary";
 
 /**
  * Net price after discount deduction, per line (DATA-FORMATS §5.2). Each part says which rate group a

@@ -1,7 +1,6 @@
 import type { DataColumn, DataRow } from "@/components/data-table/format";
-import { partLabel, type PartId } from "@/features/imports/parts";
 import type { ListFilter } from "@/features/tariff/list-filter-types";
-import type { Edition } from "@/lib/tariff-vocabulary";
+import { partLabel, type Edition, type PartId } from "@/lib/tariff-vocabulary";
 
 import { insightSources, type ChangeRow, type InsightKind, type PeriodCounts } from "./sources";
 

@@ -4,8 +4,7 @@ import { and, asc, eq, inArray, sql } from "drizzle-orm";
 
 import { getDb } from "@/db/client";
 import { tariffChanges } from "@/db/schema";
-import type { PartId } from "@/features/imports/parts";
-import type { Edition } from "@/lib/tariff-vocabulary";
+import type { Edition, PartId } from "@/lib/tariff-vocabulary";
 
 import { chooseMonth, type MonthSelection } from "./analysis";
 import { insightPages, insightPart } from "./insight-pages";

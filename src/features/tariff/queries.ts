@@ -19,9 +19,8 @@ import {
   tariffDatasets,
   zeroDiscount,
 } from "@/db/schema";
-import type { PartId } from "@/features/imports/parts";
 import { ratesInForce } from "@/features/insights/discounts";
-import { formatPounds, type Edition } from "@/lib/tariff-vocabulary";
+import { formatPounds, type Edition, type PartId } from "@/lib/tariff-vocabulary";
 
 import type { ListId } from "./lists";
 import { matchCode, matchTerm } from "./matcher";

@@ -2,10 +2,7 @@ import { and, eq, inArray } from "drizzle-orm";
 
 import type { Database } from "@/db/client";
 import { imports, tariffDatasets } from "@/db/schema";
-import type { Edition } from "@/lib/tariff-vocabulary";
-
-import type { PartId } from "../parts";
-import { periodToDate, type Period } from "../periods";
+import { periodToDate, type Edition, type PartId, type Period } from "@/lib/tariff-vocabulary";
 
 /** What the import records say about one part and month, as the fetchers need it. */
 export type Known = {

@@ -2,9 +2,10 @@ import { Parser } from "htmlparser2";
 
 import { BadFileError, ProblemList, quote } from "../errors";
 import { describeName } from "../file-name";
-import { monthFromWord, toPeriod, type Period } from "../periods";
+import { monthFromWord } from "../periods";
 import type { ConcessionLine, Dataset } from "../types";
 import { cleanText, parsePounds } from "../values";
+import { toPeriod, type Period } from "@/lib/tariff-vocabulary";
 
 /**
  * Community Pharmacy England's price concessions pages (DATA-FORMATS §2). The current page has one

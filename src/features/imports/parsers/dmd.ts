@@ -5,10 +5,10 @@ import { Parser } from "htmlparser2";
 
 import { BadFileError } from "../errors";
 import { describeName } from "../file-name";
-import type { Period } from "../periods";
 import { maxDecompressedBytes, openText } from "../source";
 import type { BrandedPackLine, OnRows } from "../types";
 import { cleanText, parsePence, parseQuantity } from "../values";
+import type { Period } from "@/lib/tariff-vocabulary";
 
 /**
  * A dm+d XML release (DATA-FORMATS §5): `f_ampp2` (packs, prices, reimbursement and prescribing

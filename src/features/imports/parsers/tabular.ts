@@ -1,5 +1,4 @@
 import type { ProblemList } from "../errors";
-import type { PartId } from "../parts";
 import type { Row } from "../rows";
 import type { RecordReader } from "../table";
 import type {
@@ -14,6 +13,7 @@ import type {
   ZeroDiscountLine,
 } from "../types";
 import { cleanText, parseGtin, parsePence, parseQuantity, parseSnomedCode, type Parsed } from "../values";
+import type { PartId } from "@/lib/tariff-vocabulary";
 
 export type Numbered<T> = { line: number; value: T };
 

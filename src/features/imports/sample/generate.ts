@@ -1,9 +1,15 @@
 import fs from "node:fs";
 import path from "node:path";
 
-import { monthNames, poundsFigure } from "@/lib/tariff-vocabulary";
+import {
+  addMonths,
+  monthNames,
+  poundsFigure,
+  quarterOfMonth,
+  splitPeriod,
+  type Period,
+} from "@/lib/tariff-vocabulary";
 
-import { addMonths, quarterOfMonth, splitPeriod, type Period } from "../periods";
 import {
   applianceSizes,
   applianceSuppliers,

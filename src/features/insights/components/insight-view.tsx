@@ -2,10 +2,8 @@ import Link from "next/link";
 
 import { DataTable } from "@/components/data-table/data-table";
 import { PageContainer } from "@/components/layout/page-container";
-import { partLabel } from "@/features/imports/parts";
 import { ListFilters } from "@/features/tariff/components/list-filters";
-import { monthLabel, shortMonthLabel } from "@/features/tariff/period-labels";
-import type { Edition } from "@/lib/tariff-vocabulary";
+import { monthLabel, partLabel, shortMonthLabel, type Edition } from "@/lib/tariff-vocabulary";
 
 import { biggestMovers, continuousCounts, percentBuckets } from "../analysis";
 import { exportFileName, insightPages, toDataRow } from "../insight-pages";

@@ -10,9 +10,8 @@ import {
   TableHeader,
   TableRow,
 } from "@/components/ui/table";
-import { editionNames, formatPence } from "@/lib/tariff-vocabulary";
+import { editionNames, formatPence, monthLabel } from "@/lib/tariff-vocabulary";
 
-import { monthLabel } from "../period-labels";
 import type { ProductDetail, ProductKind } from "../product-queries";
 import { PriceHistoryChart } from "./price-history-chart";
 
