@@ -4,7 +4,7 @@ import path from "node:path";
 
 import { and, eq, inArray, sql } from "drizzle-orm";
 
-import type { Database } from "@/db/client";
+import type { Database, Transaction } from "@/db/client";
 import { imports, tariffDatasets } from "@/db/schema";
 import { refreshDerivedData } from "@/features/insights/derive";
 import { discountColumns } from "@/features/insights/discounts";
@@ -22,7 +22,7 @@ import { BadFileError } from "./errors";
 import { dmdMembers, isDmdFile } from "./parsers/dmd";
 import { readImportFile } from "./read-file";
 import type { Dataset, OnRows, Overrides, ParsedFile } from "./types";
-import { deleteDataset, insertDataset, partTables, type Transaction } from "./write";
+import { deleteDataset, insertDataset, partTables } from "./write";
 
 export type ImportStatus = "imported" | "unchanged" | "rejected";
 

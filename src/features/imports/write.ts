@@ -1,6 +1,6 @@
 import { and, eq, getTableColumns, sql, type SQL } from "drizzle-orm";
 
-import type { Database } from "@/db/client";
+import type { Transaction } from "@/db/client";
 import {
   blacklist,
   borderlineSubstances,
@@ -17,9 +17,6 @@ import {
 import { periodToDate, type Edition, type PartId, type Period } from "@/lib/tariff-vocabulary";
 
 import type { Line } from "./types";
-
-/** The database inside an import's transaction. */
-export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 export const partTables: Record<PartId, DatasetTable> = {
   viiia: partViiiaPrices,

@@ -1,6 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 
-import { partTables, type Transaction } from "@/features/imports/write";
+import type { Transaction } from "@/db/client";
+import { partTables } from "@/features/imports/write";
 import { dateToPeriod, periodToDate, type Edition, type PartId, type Period } from "@/lib/tariff-vocabulary";
 
 /**

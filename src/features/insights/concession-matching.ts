@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 
-import type { Transaction } from "@/features/imports/write";
+import type { Transaction } from "@/db/client";
 import { dateToPeriod, periodToDate, type Period } from "@/lib/tariff-vocabulary";
 
 /**

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 
-import type { Transaction } from "@/features/imports/write";
+import type { Transaction } from "@/db/client";
 import { periodToDate, type Edition, type PartId, type Period } from "@/lib/tariff-vocabulary";
 
 import { hasChanges, neighbours, recomputeChanges } from "./changes";

@@ -1,6 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 
-import { partTables, type ComputedColumns, type Transaction } from "@/features/imports/write";
+import type { Transaction } from "@/db/client";
+import { partTables, type ComputedColumns } from "@/features/imports/write";
 import { periodToDate, type Edition, type PartId, type Period } from "@/lib/tariff-vocabulary";
 
 /**
