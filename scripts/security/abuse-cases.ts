@@ -1,5 +1,5 @@
 /**
- * The 15 abuse cases of SECURITY.md §3, each mapped to the automated tests that attack it. A test is
+ * The 15 abuse cases of docs/security.md, each mapped to the automated tests that attack it. A test is
  * named by its file and a part of its full name (its describe blocks and title, as Vitest and Playwright
  * report them). `npm run test:security` runs these files and prints one row per case and test.
  * `gaps` says, in plain words, what of the case no test here covers yet.
@@ -33,7 +33,10 @@ export const abuseCases: AbuseCase[] = [
     title: "Invite e-mail spam relay",
     tests: [
       t("src/features/licences/commands.integration.test.ts", "who may manage a licence"),
-      t("src/features/licences/commands.integration.test.ts", "invitations (SECURITY.md R17, abuse case 3)"),
+      t(
+        "src/features/licences/commands.integration.test.ts",
+        "invitations (docs/security.md R17, abuse case 3)",
+      ),
       t("src/features/licences/requests.integration.test.ts", "allows 20 invitations and requests an hour"),
     ],
   },

@@ -72,7 +72,7 @@ export async function runAction<S extends z.ZodType, T, A extends Access>(
 }
 
 /**
- * The one way to write a server action (ARCHITECTURE rule 4): the session and client address come
+ * The one way to write a server action (ADR 001): the session and client address come
  * from the request, never from the browser's input.
  */
 export function createAction<S extends z.ZodType, T, A extends Access>(

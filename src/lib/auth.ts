@@ -21,7 +21,7 @@ import { authCookiePrefix } from "./security/session-cookie";
 import { trustedOrigins } from "./security/trusted-origins";
 import { site } from "./site";
 
-/** SECURITY.md R5, R9, R11: the numbers we hold, in one place. */
+/** docs/security.md R5, R9, R11: the numbers we hold, in one place. */
 export const authPolicy = {
   otpLength: 6,
   otpExpiresInSeconds: 5 * 60,

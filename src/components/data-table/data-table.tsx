@@ -56,7 +56,7 @@ function cellPlacement(column: DataColumn, isName: boolean): string {
 }
 
 /**
- * The one table every list page uses (ARCHITECTURE.md): sortable columns, virtual scrolling so a
+ * The one table every list page uses: sortable columns, virtual scrolling so a
  * 66,000-row month stays smooth, and a CSV of exactly the rows shown, in the order shown.
  * While `loading`, the frame and headers show with a status in place of the rows (ADR 013).
  */

@@ -43,7 +43,7 @@ const datasetChecks = (name: string, table: { edition: ExtraConfigColumn; period
   index(`${name}_edition_period_idx`).on(table.edition, table.period),
 ];
 
-/** A GIN trigram index: the product's search ranks these names by similarity (ARCHITECTURE.md). */
+/** A GIN trigram index: the product's search ranks these names by similarity (ADR 050). */
 const trigram = (name: string, column: ExtraConfigColumn) =>
   index(name).using("gin", column.op("gin_trgm_ops"));
 

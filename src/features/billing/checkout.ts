@@ -30,7 +30,7 @@ const checkoutsPerHour = 10;
 /**
  * The provider's failures in our own words (product §8): 'Failed to load' + the provider's name when it
  * cannot be reached, otherwise that checkout failed. What the provider said goes to our log only, as
- * the error's cause (SECURITY.md R21): its messages can name objects, keys and modes of our account.
+ * the error's cause (docs/security.md R21): its messages can name objects, keys and modes of our account.
  */
 export function toCheckoutError(error: unknown, gateway: PaymentGateway): AppError {
   if (error instanceof AppError) return error;

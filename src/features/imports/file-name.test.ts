@@ -5,7 +5,7 @@ import { monthNames, toPeriod, type PartId } from "@/lib/tariff-vocabulary";
 
 import { describeName } from "./file-name";
 
-describe("file names as NHSBSA publishes them (DATA-FORMATS §1.1)", () => {
+describe("file names as NHSBSA publishes them (docs/data-formats.md)", () => {
   it.each([
     ["Part%20VIIIA%20September%202017.csv", "viiia", "2017-09"],
     ["Part VIIIA Nov 20 updated.csv", "viiia", "2020-11"],

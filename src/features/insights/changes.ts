@@ -5,7 +5,7 @@ import { partTables } from "@/features/imports/write";
 import { dateToPeriod, periodToDate, type Edition, type PartId, type Period } from "@/lib/tariff-vocabulary";
 
 /**
- * Month-to-month changes of a part (DATA-FORMATS §6): additions, deletions, price changes and
+ * Month-to-month changes of a part (docs/data-formats.md): additions, deletions, price changes and
  * category changes between a period and the previous period loaded for that part. Each part says
  * how its rows are keyed and what to compare, as SQL over its table aliased `x`.
  */

@@ -13,7 +13,7 @@ export type Refreshed = {
 };
 
 /**
- * England & Wales' Discount Not Deducted list is the dm+d packs flagged DND (DATA-FORMATS §1.8): it
+ * England & Wales' Discount Not Deducted list is the dm+d packs flagged DND (docs/data-formats.md): it
  * is written with each release, as the `zero-discount` dataset of the same period.
  */
 async function deriveDiscountNotDeducted(

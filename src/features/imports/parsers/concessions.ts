@@ -8,7 +8,7 @@ import { cleanText, parsePounds } from "../values";
 import { toPeriod, type Period } from "@/lib/tariff-vocabulary";
 
 /**
- * Community Pharmacy England's price concessions pages (DATA-FORMATS §2). The current page has one
+ * Community Pharmacy England's price concessions pages (docs/data-formats.md). The current page has one
  * month; the archive page several, each table under a heading (`December 2023`) or, for older years
  * grouped under a year heading, after a paragraph naming the month. Either way the month is the last
  * one named in the text before the table. A concessions table has three columns, `Drug`,

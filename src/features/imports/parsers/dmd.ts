@@ -11,7 +11,7 @@ import { cleanText, parsePence, parseQuantity } from "../values";
 import type { Period } from "@/lib/tariff-vocabulary";
 
 /**
- * A dm+d XML release (DATA-FORMATS §5): `f_ampp2` (packs, prices, reimbursement and prescribing
+ * A dm+d XML release (docs/data-formats.md): `f_ampp2` (packs, prices, reimbursement and prescribing
  * flags), `f_amp2` (brand names, suppliers), `f_vmpp2` (generic packs, Drug Tariff price),
  * `f_vmp2` (generic names), `f_gtin2` (barcodes) and `f_lookup2` (code descriptions). The files are
  * one release, so the importer reads them together from their folder.
