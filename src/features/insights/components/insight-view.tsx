@@ -1,14 +1,15 @@
 import Link from "next/link";
 
+import { BarChartFigure } from "@/components/charts/bar-chart-figure";
 import { DataTable } from "@/components/data-table/data-table";
 import { PageContainer } from "@/components/layout/page-container";
+import { PageSection } from "@/components/layout/page-section";
 import { ListFilters } from "@/features/tariff/components/list-filters";
 import { monthLabel, partLabel, shortMonthLabel, type Edition } from "@/lib/tariff-vocabulary";
 
 import { biggestMovers, continuousCounts, percentBuckets } from "../analysis";
 import { exportFileName, insightPages, toDataRow } from "../insight-pages";
 import type { ChangeRow, InsightKind, InsightMonth } from "../queries";
-import { BarChartFigure } from "@/components/charts/bar-chart-figure";
 
 function Heading({ kind, edition }: { kind: InsightKind; edition: Edition }) {
   const page = insightPages[kind];
@@ -118,11 +119,16 @@ export function InsightView({
         filters={page.filters(params, edition)}
       />
       {selection.selectedHasData ? (
-        <section aria-labelledby="month-changes" className="space-y-3">
-          <h2 id="month-changes" className="text-xl font-semibold">
-            {page.periodWord === "quarter" ? `Quarter from ${when}` : when}
-            {chosenPart && `: ${partLabel(chosenPart, edition)}`}
-          </h2>
+        <PageSection
+          id="month-changes"
+          title={
+            <>
+              {page.periodWord === "quarter" ? `Quarter from ${when}` : when}
+              {chosenPart && `: ${partLabel(chosenPart, edition)}`}
+            </>
+          }
+          className="space-y-3"
+        >
           <DataTable
             columns={page.columns}
             rows={shown.map((row) => toDataRow(row, data.part))}
@@ -131,7 +137,7 @@ export function InsightView({
             emptyMessage="No changes match the filters."
             linkFrom={`${page.path}?${new URLSearchParams(params)}`}
           />
-        </section>
+        </PageSection>
       ) : (
         <p role="status" className="rounded-lg border bg-muted/40 p-4">
           {page.periodWord === "quarter"
@@ -146,10 +152,7 @@ export function InsightView({
           )}
         </p>
       )}
-      <section aria-labelledby="insight-charts" className="space-y-8">
-        <h2 id="insight-charts" className="text-xl font-semibold">
-          Charts
-        </h2>
+      <PageSection id="insight-charts" title="Charts" className="space-y-8">
         <BarChartFigure
           title={`Changes per ${page.periodWord}`}
           label={`Bar chart of ${page.counts.map((line) => line.name.toLowerCase()).join(" and ")} per ${page.periodWord}, ${
@@ -168,7 +171,7 @@ export function InsightView({
           series={page.counts.map(({ key, name, color }) => ({ key, name, color }))}
         />
         {page.priceCharts && selection.selectedHasData && <PriceCharts rows={rows} when={when} />}
-      </section>
+      </PageSection>
     </PageContainer>
   );
 }
