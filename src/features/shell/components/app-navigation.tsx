@@ -26,8 +26,9 @@ import { CountrySelect } from "@/features/accounts/components/country-select";
 import { useSubscription } from "@/features/accounts/components/subscription-provider";
 import { signOut } from "@/features/accounts/sign-out";
 import { useSearchDialog } from "@/features/search/components/search-dialog";
-import { appNavigation, type NavGroup } from "@/features/shell/menu";
 import { cn } from "@/lib/utils";
+
+import { appNavigation, type NavGroup } from "../menu";
 
 const groupIcons: Record<NavGroup["id"], LucideIcon> = {
   tariff: Pill,
