@@ -66,6 +66,7 @@ const publicModules = {
     "list-filter-types",
     "list-view",
     "lists",
+    "month-choice",
     "months",
     "product-metadata",
     "queries",
