@@ -90,3 +90,11 @@ export function createAction<S extends z.ZodType, T, A extends Access>(
     return runAction(options, handler, input, caller);
   };
 }
+
+/** `createAction` for an action defined as data with `defineAction` (lib/define-action.ts). */
+export function createActionFrom<S extends z.ZodType, T, A extends Access>(command: {
+  options: ActionOptions<S, A>;
+  handler: Handler<S, T, A>;
+}): (input: z.input<S>) => Promise<ActionResult<T>> {
+  return createAction(command.options, command.handler);
+}
