@@ -1,8 +1,9 @@
+import type { PartId } from "@/lib/tariff-vocabulary";
+
 import { BadFileError, ProblemList, quote } from "./errors";
 import { layouts, matchLayout, type ColumnMap, type Layout } from "./layouts";
 import type { Row } from "./rows";
 import type { Parsed } from "./values";
-import type { PartId } from "@/lib/tariff-vocabulary";
 
 /** How far down a header may be: NHSBSA puts a title and a blank row above it. */
 const headerSearchRows = 10;

@@ -3,11 +3,11 @@
 import { useState } from "react";
 
 import { Button } from "@/components/ui/button";
+import { FormField } from "@/components/ui/form-field";
 import { Spinner } from "@/components/ui/spinner";
 import { authClient } from "@/lib/auth-client";
 
 import { authErrorMessage } from "../auth-errors";
-import { FormField } from "@/components/ui/form-field";
 import { NewPasswordField } from "./new-password-field";
 
 /** Changing the password signs the account out everywhere else. */

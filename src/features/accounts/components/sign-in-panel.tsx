@@ -6,11 +6,11 @@ import { useState } from "react";
 
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "@/components/ui/card";
+import { FormField } from "@/components/ui/form-field";
 import { BlockingSpinner, Spinner } from "@/components/ui/spinner";
 import { authClient } from "@/lib/auth-client";
 
 import { authErrorMessage, isEmailNotConfirmed } from "../auth-errors";
-import { FormField } from "@/components/ui/form-field";
 
 /** The sign-in card (product §2.9) and the forgotten-password card (§2.10) it switches to. */
 export function SignInPanel({
@@ -55,6 +55,14 @@ function SignInCard({
     setError(null);
     setNotConfirmed(false);
   };
+  /** Typing in a field clears what the last attempt said about it. */
+  const edit =
+    (field: keyof typeof missing, set: (value: string) => void) =>
+    (event: React.ChangeEvent<HTMLInputElement>) => {
+      set(event.target.value);
+      setMissing((m) => ({ ...m, [field]: false }));
+      clearError();
+    };
 
   async function submit(event: React.FormEvent) {
     event.preventDefault();
@@ -109,11 +117,7 @@ function SignInCard({
             autoComplete="email"
             value={email}
             aria-invalid={missing.email || undefined}
-            onChange={(event) => {
-              onEmailChange(event.target.value);
-              setMissing((m) => ({ ...m, email: false }));
-              clearError();
-            }}
+            onChange={edit("email", onEmailChange)}
           />
           <FormField
             id="signin-password"
@@ -122,11 +126,7 @@ function SignInCard({
             autoComplete="current-password"
             value={password}
             aria-invalid={missing.password || undefined}
-            onChange={(event) => {
-              setPassword(event.target.value);
-              setMissing((m) => ({ ...m, password: false }));
-              clearError();
-            }}
+            onChange={edit("password", setPassword)}
           />
           <div role="alert" aria-live="assertive" className="min-h-5 text-sm text-destructive">
             {error}

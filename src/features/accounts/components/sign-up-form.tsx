@@ -7,12 +7,12 @@ import { useForm, useWatch } from "react-hook-form";
 
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { FormField } from "@/components/ui/form-field";
 import { Spinner } from "@/components/ui/spinner";
 
 import { getAccountStatus, signUp } from "../actions";
 import { signUpSchema, type SignUpInput } from "../schemas";
 import { CodeVerification, VerificationComplete } from "./code-verification";
-import { FormField } from "@/components/ui/form-field";
 import { NewPasswordField } from "./new-password-field";
 import { PersonalDetailsFields } from "./personal-details-fields";
 import { TermsOverlay } from "./terms-overlay";

@@ -4,12 +4,12 @@ import Link from "next/link";
 import { useState } from "react";
 
 import { Button } from "@/components/ui/button";
+import { FormField } from "@/components/ui/form-field";
 import { Spinner } from "@/components/ui/spinner";
 import { authClient } from "@/lib/auth-client";
 import { passwordLimits } from "@/lib/security/password-policy";
 
 import { authErrorMessage } from "../auth-errors";
-import { FormField } from "@/components/ui/form-field";
 import { NewPasswordField } from "./new-password-field";
 
 /** Sets a new password from the e-mailed link; every session of the account ends (R9). */

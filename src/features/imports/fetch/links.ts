@@ -1,7 +1,8 @@
 import { Parser } from "htmlparser2";
 
-import { describeName } from "../file-name";
 import type { PartId, Period } from "@/lib/tariff-vocabulary";
+
+import { describeName } from "../file-name";
 
 /** The parts NHSBSA publishes as data files (Part VIII page: VIIIA, Cat M, VIIIB, VIIID; Part IX page). */
 export const nhsbsaParts: readonly PartId[] = ["viiia", "cat-m", "viiib", "viiid", "ix"];

@@ -1,11 +1,12 @@
 import { Parser } from "htmlparser2";
 
+import { toPeriod, type Period } from "@/lib/tariff-vocabulary";
+
 import { BadFileError, ProblemList, quote } from "../errors";
 import { describeName } from "../file-name";
 import { monthFromWord } from "../periods";
 import type { ConcessionLine, Dataset } from "../types";
 import { cleanText, parsePounds } from "../values";
-import { toPeriod, type Period } from "@/lib/tariff-vocabulary";
 
 /**
  * Community Pharmacy England's price concessions pages (docs/data-formats.md). The current page has one

@@ -1,14 +1,14 @@
 import fs from "node:fs";
 import path from "node:path";
-
 import { Parser } from "htmlparser2";
+
+import type { Period } from "@/lib/tariff-vocabulary";
 
 import { BadFileError } from "../errors";
 import { describeName } from "../file-name";
 import { maxDecompressedBytes, openText } from "../source";
 import type { BrandedPackLine, OnRows } from "../types";
 import { cleanText, parsePence, parseQuantity } from "../values";
-import type { Period } from "@/lib/tariff-vocabulary";
 
 /**
  * A dm+d XML release (docs/data-formats.md): `f_ampp2` (packs, prices, reimbursement and prescribing

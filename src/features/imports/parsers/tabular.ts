@@ -1,3 +1,5 @@
+import type { PartId } from "@/lib/tariff-vocabulary";
+
 import type { ProblemList } from "../errors";
 import type { Row } from "../rows";
 import type { RecordReader } from "../table";
@@ -13,7 +15,6 @@ import type {
   ZeroDiscountLine,
 } from "../types";
 import { cleanText, parseGtin, parsePence, parseQuantity, parseSnomedCode, type Parsed } from "../values";
-import type { PartId } from "@/lib/tariff-vocabulary";
 
 export type Numbered<T> = { line: number; value: T };
 

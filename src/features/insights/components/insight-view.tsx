@@ -43,8 +43,10 @@ const moverLabel = (row: ChangeRow) =>
 function PriceCharts({ rows, when }: { rows: ChangeRow[]; when: string }) {
   const buckets = percentBuckets(rows.map((row) => row.priceChangePercent));
   const movers = biggestMovers(rows);
-  const moverData = (list: ChangeRow[]) =>
-    list.map((row) => ({ label: moverLabel(row), percent: row.priceChangePercent! }));
+  const moverCharts = [
+    { word: "increases", list: movers.up, color: "#b91c1c" },
+    { word: "decreases", list: movers.down, color: "#1d4ed8" },
+  ];
   const describe = (list: ChangeRow[], word: string) =>
     list.length === 0
       ? `No price ${word} in ${when}.`
@@ -62,24 +64,18 @@ function PriceCharts({ rows, when }: { rows: ChangeRow[]; when: string }) {
         series={[{ key: "count", name: "Packs", color: "#1d4ed8" }]}
       />
       <div className="grid gap-6 xl:grid-cols-2">
-        <BarChartFigure
-          title="Biggest increases"
-          label={describe(movers.up, "increases")}
-          groupHeader="Pack"
-          horizontal
-          format="percent"
-          data={moverData(movers.up)}
-          series={[{ key: "percent", name: "Change %", color: "#b91c1c" }]}
-        />
-        <BarChartFigure
-          title="Biggest decreases"
-          label={describe(movers.down, "decreases")}
-          groupHeader="Pack"
-          horizontal
-          format="percent"
-          data={moverData(movers.down)}
-          series={[{ key: "percent", name: "Change %", color: "#1d4ed8" }]}
-        />
+        {moverCharts.map(({ word, list, color }) => (
+          <BarChartFigure
+            key={word}
+            title={`Biggest ${word}`}
+            label={describe(list, word)}
+            groupHeader="Pack"
+            horizontal
+            format="percent"
+            data={list.map((row) => ({ label: moverLabel(row), percent: row.priceChangePercent! }))}
+            series={[{ key: "percent", name: "Change %", color }]}
+          />
+        ))}
       </div>
     </>
   );
