@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 
 import type { Database, Transaction } from "@/db/client";
 import { imports, tariffDatasets } from "@/db/schema";
@@ -22,7 +22,7 @@ import { BadFileError } from "./errors";
 import { dmdMembers, isDmdFile } from "./parsers/dmd";
 import { readImportFile } from "./read-file";
 import type { Dataset, OnRows, Overrides, ParsedFile } from "./types";
-import { deleteDataset, insertDataset, partTables } from "./write";
+import { deleteDataset, insertDataset, ofDataset, partTables } from "./write";
 
 export type ImportStatus = "imported" | "unchanged" | "rejected";
 
@@ -107,13 +107,7 @@ async function writeDatasets(
   const existing = await tx
     .select({ period: tariffDatasets.period, hash: tariffDatasets.contentSha256 })
     .from(tariffDatasets)
-    .where(
-      and(
-        eq(tariffDatasets.edition, edition),
-        eq(tariffDatasets.part, part),
-        inArray(tariffDatasets.period, periods),
-      ),
-    );
+    .where(ofDataset(tariffDatasets, edition, part, periods));
   const loaded = new Map(existing.map((row) => [row.period.slice(0, 7), row.hash]));
   const changed = parsed.datasets.filter(
     (dataset) => loaded.get(dataset.period) !== hashes.get(dataset.period),

@@ -4,6 +4,8 @@ import type { Database } from "@/db/client";
 import { imports, tariffDatasets } from "@/db/schema";
 import { periodToDate, type Edition, type PartId, type Period } from "@/lib/tariff-vocabulary";
 
+import { ofDataset } from "../write";
+
 /** What the import records say about one part and month, as the fetchers need it. */
 export type Known = {
   /** The month's data is loaded. */
@@ -29,24 +31,11 @@ export async function knownMonth(
   const [dataset] = await db
     .select({ importId: tariffDatasets.importId })
     .from(tariffDatasets)
-    .where(
-      and(
-        eq(tariffDatasets.edition, edition),
-        eq(tariffDatasets.part, part),
-        eq(tariffDatasets.period, date),
-      ),
-    );
+    .where(ofDataset(tariffDatasets, edition, part, date));
   const records = await db
     .select({ id: imports.id, fileName: imports.fileName, sha256: imports.fileSha256 })
     .from(imports)
-    .where(
-      and(
-        eq(imports.edition, edition),
-        eq(imports.part, part),
-        eq(imports.period, date),
-        inArray(imports.outcome, accepted),
-      ),
-    );
+    .where(and(ofDataset(imports, edition, part, date), inArray(imports.outcome, accepted)));
   return {
     loaded: Boolean(dataset),
     fileNames: new Set(records.map((record) => record.fileName)),
