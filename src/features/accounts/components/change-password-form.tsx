@@ -3,7 +3,7 @@
 import { useState } from "react";
 
 import { Button } from "@/components/ui/button";
-import { FormField } from "@/components/ui/form-field";
+import { changeTo, FormField } from "@/components/ui/form-field";
 import { Spinner } from "@/components/ui/spinner";
 import { authClient } from "@/lib/auth-client";
 
@@ -42,18 +42,12 @@ export function ChangePasswordForm() {
         type="password"
         autoComplete="current-password"
         value={current}
-        onChange={(event) => {
-          setCurrent(event.target.value);
-          setMessage(null);
-        }}
+        onChange={changeTo(setCurrent, () => setMessage(null))}
       />
       <NewPasswordField
         id="change-new-password"
         value={next}
-        onChange={(event) => {
-          setNext(event.target.value);
-          setMessage(null);
-        }}
+        onChange={changeTo(setNext, () => setMessage(null))}
       />
       <p role="status" className={message?.error ? "text-sm text-destructive" : "text-sm text-primary"}>
         {message?.text}

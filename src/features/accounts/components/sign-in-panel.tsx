@@ -6,7 +6,7 @@ import { useState } from "react";
 
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "@/components/ui/card";
-import { FormField } from "@/components/ui/form-field";
+import { changeTo, EmailField, FormField } from "@/components/ui/form-field";
 import { BlockingSpinner, Spinner } from "@/components/ui/spinner";
 import { authClient } from "@/lib/auth-client";
 
@@ -56,13 +56,11 @@ function SignInCard({
     setNotConfirmed(false);
   };
   /** Typing in a field clears what the last attempt said about it. */
-  const edit =
-    (field: keyof typeof missing, set: (value: string) => void) =>
-    (event: React.ChangeEvent<HTMLInputElement>) => {
-      set(event.target.value);
+  const edit = (field: keyof typeof missing, set: (value: string) => void) =>
+    changeTo(set, () => {
       setMissing((m) => ({ ...m, [field]: false }));
       clearError();
-    };
+    });
 
   async function submit(event: React.FormEvent) {
     event.preventDefault();
@@ -110,11 +108,8 @@ function SignInCard({
       </CardHeader>
       <CardContent>
         <form noValidate onSubmit={submit} className="grid gap-4">
-          <FormField
+          <EmailField
             id="signin-email"
-            label="Email"
-            type="email"
-            autoComplete="email"
             value={email}
             aria-invalid={missing.email || undefined}
             onChange={edit("email", onEmailChange)}
@@ -196,17 +191,11 @@ function ForgottenPasswordCard({ email, onEmailChange, onBack }: CardProps & { o
       </CardHeader>
       <CardContent>
         <form noValidate onSubmit={submit} className="grid gap-4">
-          <FormField
+          <EmailField
             id="reset-email"
-            label="Email"
-            type="email"
-            autoComplete="email"
             value={email}
             aria-invalid={message?.error && !email.trim() ? true : undefined}
-            onChange={(event) => {
-              onEmailChange(event.target.value);
-              setMessage(null);
-            }}
+            onChange={changeTo(onEmailChange, () => setMessage(null))}
           />
           <div
             role="status"

@@ -7,7 +7,7 @@ import { useForm, useWatch } from "react-hook-form";
 
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
-import { FormField } from "@/components/ui/form-field";
+import { EmailField } from "@/components/ui/form-field";
 import { Spinner } from "@/components/ui/spinner";
 
 import { getAccountStatus, signUp } from "../actions";
@@ -76,11 +76,8 @@ export function SignUpForm({
     <>
       <form noValidate onSubmit={submit} className="grid gap-4">
         <PersonalDetailsFields idPrefix="signup" register={form.register} errors={errors} />
-        <FormField
+        <EmailField
           id="signup-email"
-          label="Email"
-          type="email"
-          autoComplete="email"
           readOnly={Boolean(invitedEmail)}
           error={errors.email?.message}
           {...form.register("email")}
