@@ -3,7 +3,7 @@ import pg from "pg";
 
 import * as schema from "./schema";
 
-export type Database = NodePgDatabase<typeof schema>;
+export type Database = NodePgDatabase<typeof schema> & { $client: pg.Pool };
 export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 type Connection = { pool: pg.Pool; db: Database; url: string };
@@ -60,7 +60,8 @@ function databaseUrl(): string {
 export function getDb(): Database {
   connection ??= (() => {
     const url = databaseUrl();
-    const pool = createPool(url);
+    // Checked at start-up with the other settings (lib/env.ts); docs/deploy.md says how to size it.
+    const pool = createPool(url, { max: Number(process.env.DATABASE_POOL_SIZE) || undefined });
     return { pool, db: createDatabase(pool), url };
   })();
   return connection.db;

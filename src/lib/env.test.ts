@@ -53,6 +53,16 @@ describe("parseEnv", () => {
     );
   });
 
+  it("takes a database pool size from 1 to 100 connections per process", () => {
+    expect(parseEnv({ DATABASE_POOL_SIZE: "4" }).DATABASE_POOL_SIZE).toBe(4);
+    expect(parseEnv({}).DATABASE_POOL_SIZE).toBeUndefined();
+    for (const bad of ["0", "101", "2.5", "ten"])
+      expect(problemsOf({ DATABASE_POOL_SIZE: bad })[0]).toMatchObject({
+        name: "DATABASE_POOL_SIZE",
+        expected: "a whole number of connections from 1 to 100",
+      });
+  });
+
   it("treats an empty value as unset", () => {
     expect(parseEnv({ DATABASE_URL: "" }).DATABASE_URL).toBeUndefined();
   });

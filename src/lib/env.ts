@@ -107,6 +107,12 @@ const baseEnvSchema = z.object({
     .regex(/^[\w.:-]+$/, "an address to listen on, such as 127.0.0.1, 0.0.0.0 or ::")
     .optional(),
   DATABASE_URL: postgresUrl.optional(),
+  DATABASE_POOL_SIZE: z.coerce
+    .number({ message: "a whole number of connections from 1 to 100" })
+    .int("a whole number of connections from 1 to 100")
+    .min(1, "a whole number of connections from 1 to 100")
+    .max(100, "a whole number of connections from 1 to 100")
+    .optional(),
   DATA_DIR: z.string().min(1, "a folder path").default(".data"),
   APP_URL: z
     .url({ message: "the public address of the site, such as https://tariffscope.co.uk" })

@@ -1,0 +1,72 @@
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
+
+export type RunningProduct = {
+  base: string;
+  /** What the server printed so far, when started with `output: "collect"`. */
+  output: () => string;
+  stop: () => Promise<void>;
+};
+
+/**
+ * Starts the product as `npm start` does (migrations, seeding and a build when stale) on the
+ * database at `databaseUrl`, as a staging server would run, and waits until it answers its health
+ * check (up to 15 minutes: a first build or a large sample takes a while). `env` adds to or
+ * overrides the settings. Used by the benchmarks and by the tests that run whole instances.
+ */
+export async function startProduct(options: {
+  port: number;
+  databaseUrl: string;
+  env?: Record<string, string>;
+  /** Pass the server's output through (benchmarks), or keep it for messages (tests). */
+  output?: "inherit" | "collect";
+}): Promise<RunningProduct> {
+  const base = `http://localhost:${options.port}`;
+  const dataDir = fs.mkdtempSync(path.join(process.cwd(), ".data-product-"));
+  const tsx = createRequire(import.meta.url).resolve("tsx/cli");
+  const collect = options.output === "collect";
+  const child = spawn(process.execPath, [tsx, "scripts/start.ts"], {
+    stdio: ["ignore", collect ? "pipe" : "inherit", collect ? "pipe" : "inherit"],
+    env: {
+      ...process.env,
+      PORT: String(options.port),
+      DATA_DIR: dataDir,
+      DATABASE_URL: options.databaseUrl,
+      APP_URL: base,
+      BETTER_AUTH_SECRET: "bench-secret-bench-secret-bench-secret-0123456789",
+      TEST_CHECKOUT: "1",
+      LOG_LEVEL: "warn",
+      ...options.env,
+    },
+  });
+  let printed = "";
+  child.stdout?.on("data", (chunk: Buffer) => (printed += chunk));
+  child.stderr?.on("data", (chunk: Buffer) => (printed += chunk));
+  const stop = async () => {
+    // A server that already stopped (bad settings, say) sends no further exit event.
+    if (child.exitCode === null) {
+      child.kill("SIGINT");
+      await new Promise((resolve) => child.once("exit", resolve));
+    }
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  const running = { base, output: () => printed, stop };
+
+  const deadline = Date.now() + 15 * 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) {
+      await stop();
+      throw new Error(`The server exited (code ${child.exitCode}).${collect ? `\n${printed}` : ""}`);
+    }
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) return running;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+  await stop();
+  throw new Error(`The server did not become healthy within 15 minutes.${collect ? `\n${printed}` : ""}`);
+}
