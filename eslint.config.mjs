@@ -62,16 +62,7 @@ const publicModules = {
   onboarding: ["components/tour-provider"],
   search: ["components/search-dialog"],
   shell: ["menu"],
-  tariff: [
-    "list-filter-types",
-    "list-view",
-    "lists",
-    "month-choice",
-    "months",
-    "product-metadata",
-    "queries",
-    "components/list-filters",
-  ],
+  tariff: ["list-view", "lists", "month-choice", "months", "product-metadata", "queries"],
 };
 const features = fs
   .readdirSync(new URL("./src/features", import.meta.url), { withFileTypes: true })

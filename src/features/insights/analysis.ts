@@ -1,4 +1,4 @@
-import type { MonthEntry } from "@/features/tariff/list-filter-types";
+import type { MonthEntry } from "@/components/data-table/list-filter-types";
 import { chooseMonth } from "@/features/tariff/month-choice";
 import { monthsBetween, type MonthLink } from "@/features/tariff/months";
 

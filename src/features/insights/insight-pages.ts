@@ -1,5 +1,5 @@
 import type { DataColumn, DataRow } from "@/components/data-table/format";
-import type { ListFilter } from "@/features/tariff/list-filter-types";
+import type { ListFilter } from "@/components/data-table/list-filter-types";
 import { partLabel, type Edition, type PartId } from "@/lib/tariff-vocabulary";
 
 import { insightSources, type ChangeRow, type InsightKind, type PeriodCounts } from "./sources";

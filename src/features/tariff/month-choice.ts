@@ -1,4 +1,5 @@
-import type { MonthEntry } from "./list-filter-types";
+import type { MonthEntry } from "@/components/data-table/list-filter-types";
+
 import {
   monthOptionOf,
   olderMonths,

@@ -2,9 +2,9 @@ import Link from "next/link";
 
 import { BarChartFigure } from "@/components/charts/bar-chart-figure";
 import { DataTable } from "@/components/data-table/data-table";
+import { ListFilters } from "@/components/data-table/list-filters";
 import { PageContainer } from "@/components/layout/page-container";
 import { PageSection } from "@/components/layout/page-section";
-import { ListFilters } from "@/features/tariff/components/list-filters";
 import { monthLabel, partLabel, shortMonthLabel, type Edition } from "@/lib/tariff-vocabulary";
 
 import { biggestMovers, continuousCounts, percentBuckets } from "../analysis";

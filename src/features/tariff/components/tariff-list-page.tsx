@@ -1,5 +1,6 @@
 import Link from "next/link";
 
+import { ListFilters } from "@/components/data-table/list-filters";
 import { PageContainer } from "@/components/layout/page-container";
 import type { CurrentUser } from "@/lib/session";
 import { editionCodes, type Edition } from "@/lib/tariff-vocabulary";
@@ -7,7 +8,6 @@ import { editionCodes, type Edition } from "@/lib/tariff-vocabulary";
 import { listPagePath, listRowsPath, resolveListView } from "../list-view";
 import { hasDiscountColumn, listTitle, lists, type ListId } from "../lists";
 import type { SearchParams } from "../month-choice";
-import { ListFilters } from "./list-filters";
 import { ListTable } from "./list-table";
 
 /**
