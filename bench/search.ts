@@ -9,8 +9,8 @@ import pg from "pg";
 
 import { createDatabase, createPool } from "../src/db/client";
 import { migrateDatabase } from "../src/db/migrate";
-import { currentPeriod } from "../src/features/imports/periods";
 import { loadSampleData, sampleSeed } from "../src/features/imports/sample/load";
+import { currentPeriod } from "../src/lib/tariff-vocabulary";
 import { startProduct, withClient, withDatabase } from "./server";
 
 /**

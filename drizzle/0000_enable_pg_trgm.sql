@@ -1,2 +1,2 @@
--- Trigram indexes power the product's search (ARCHITECTURE.md: search). drizzle-kit does not write extensions.
+-- Trigram indexes power the product's search (ADR 050). drizzle-kit does not write extensions.
 CREATE EXTENSION IF NOT EXISTS pg_trgm;

@@ -1,4 +1,4 @@
--- The seat limit, held by the database itself (SECURITY.md R18, §4): a profile may join a licence only
+-- The seat limit, held by the database itself (docs/security.md R18): a profile may join a licence only
 -- while the licence has a free seat. The licence row is locked first, so concurrent joins queue up and
 -- each counts the others' committed members. Seats lowered by the provider (a smaller plan) are allowed
 -- to leave a licence over its limit: the app then asks its admin to remove users (product §2.15).

@@ -1,4 +1,4 @@
--- Discount deduction rates as data (DATA-FORMATS §5.2), in basis points (2000 = 20%).
+-- Discount deduction rates as data (docs/data-formats.md), in basis points (2000 = 20%).
 -- England & Wales, fixed rates from 1 April 2023 (https://www.nhsbsa.nhs.uk/drug-tariff-deduction-scale):
 -- generics (Part VIIIA Category A and M) 20%, appliances (Part IX) 9.85%, everything else 5%,
 -- discount-not-deducted items and concession lines 0%.

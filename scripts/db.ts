@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import { openDatabase } from "../src/db/connect";
 import { migrateDatabase } from "../src/db/migrate";
 import { seedDatabase } from "../src/db/seed";
+import { jobSchema } from "../src/lib/jobs";
 import { isOperatorDatabase, parseEnv, shouldSeedDemoData } from "../src/lib/env";
 
 /**
@@ -26,6 +27,8 @@ async function main() {
   try {
     if (command === "reset") {
       await database.db.execute(sql`drop schema if exists drizzle cascade`);
+      // pg-boss recreates its own schema when the app next starts; its queued runs belong to the old data.
+      await database.db.execute(sql`drop schema if exists ${sql.identifier(jobSchema)} cascade`);
       await database.db.execute(sql`drop schema public cascade`);
       await database.db.execute(sql`create schema public`);
       console.log("Dropped every table.");

@@ -9,11 +9,11 @@ import { editionFromCode, type Edition } from "@/lib/tariff-vocabulary";
 
 import { openDatabase } from "../src/db/connect";
 import { migrateDatabase } from "../src/db/migrate";
-import { partFromAlias, partIds, type PartId } from "../src/features/imports/parts";
-import { isPeriod } from "../src/features/imports/periods";
+import { partFromAlias } from "../src/features/imports/parts";
 import { expandFiles, runImports, type ImportReporter } from "../src/features/imports/run";
 import { displayName, type ImportOutcome } from "../src/features/imports/service";
 import { parseEnv } from "../src/lib/env";
+import { isPeriod, partIds, type PartId } from "../src/lib/tariff-vocabulary";
 import { parseCommandLine } from "./lib/command-line";
 import { finishImportCommand, runImportCommand } from "./lib/import-outcomes";
 

@@ -4,10 +4,10 @@ import { Command, InvalidArgumentError } from "commander";
 
 import { openDatabase } from "../src/db/connect";
 import { migrateDatabase } from "../src/db/migrate";
-import { currentPeriod, isPeriod } from "../src/features/imports/periods";
 import { generateSample, type SampleScale } from "../src/features/imports/sample/generate";
 import { loadSampleData, sampleSeed } from "../src/features/imports/sample/load";
 import { parseEnv } from "../src/lib/env";
+import { currentPeriod, isPeriod } from "../src/lib/tariff-vocabulary";
 import { parseCommandLine } from "./lib/command-line";
 
 /**

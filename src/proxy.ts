@@ -6,9 +6,9 @@ import {
   isProductPath,
   isSignedInProductPath,
   signedInProductPrefix,
-  signInPath,
 } from "@/features/access/route-classes";
 import { getEnv, servesHttps } from "@/lib/env";
+import { signInPath } from "@/lib/paths";
 import {
   contentSecurityPolicy,
   createNonce,

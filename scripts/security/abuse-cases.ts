@@ -1,5 +1,5 @@
 /**
- * The 15 abuse cases of SECURITY.md §3, each mapped to the automated tests that attack it. A test is
+ * The 15 abuse cases of docs/security.md, each mapped to the automated tests that attack it. A test is
  * named by its file and a part of its full name (its describe blocks and title, as Vitest and Playwright
  * report them). `npm run test:security` runs these files and prints one row per case and test.
  * `gaps` says, in plain words, what of the case no test here covers yet.
@@ -33,7 +33,10 @@ export const abuseCases: AbuseCase[] = [
     title: "Invite e-mail spam relay",
     tests: [
       t("src/features/licences/commands.integration.test.ts", "who may manage a licence"),
-      t("src/features/licences/commands.integration.test.ts", "invitations (SECURITY.md R17, abuse case 3)"),
+      t(
+        "src/features/licences/commands.integration.test.ts",
+        "invitations (docs/security.md R17, abuse case 3)",
+      ),
       t("src/features/licences/requests.integration.test.ts", "allows 20 invitations and requests an hour"),
     ],
   },
@@ -43,7 +46,7 @@ export const abuseCases: AbuseCase[] = [
     tests: [
       t("src/features/accounts/sign-up.integration.test.ts", "the e-mailed code"),
       t("src/lib/auth.integration.test.ts", "allows 3 attempts per 10 seconds"),
-      t("src/features/access/rate-limit.integration.test.ts", "per-address e-mail allowance"),
+      t("src/lib/security/rate-limit.integration.test.ts", "per-address e-mail allowance"),
       t("tests/integration/otp-guessing.test.ts", "guessing an e-mailed code"),
       t("scripts/lib/client-address.test.ts", "the client address our server hands the app"),
     ],
@@ -147,7 +150,7 @@ export const abuseCases: AbuseCase[] = [
     title: "Rate limiter across instances",
     tests: [
       t("tests/integration/abuse-cases.test.ts", "abuse case 14"),
-      t("src/features/access/rate-limit.integration.test.ts", "lets exactly the allowed number through"),
+      t("src/lib/security/rate-limit.integration.test.ts", "lets exactly the allowed number through"),
     ],
   },
   {

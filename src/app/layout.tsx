@@ -2,7 +2,7 @@ import type { Metadata, Viewport } from "next";
 import { connection } from "next/server";
 import type { ReactNode } from "react";
 
-import { CookieConsent } from "@/components/layout/cookie-consent";
+import { CookieConsent } from "@/features/analytics/components/cookie-consent";
 import { site } from "@/lib/site";
 
 import "./globals.css";

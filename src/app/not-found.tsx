@@ -2,8 +2,8 @@ import type { Metadata } from "next";
 import Link from "next/link";
 
 import { PageContainer } from "@/components/layout/page-container";
-import { SiteFooter } from "@/components/layout/site-footer";
-import { SiteHeader } from "@/components/layout/site-header";
+import { SiteFooter } from "@/features/shell/components/site-footer";
+import { SiteHeader } from "@/features/shell/components/site-header";
 import { Button } from "@/components/ui/button";
 
 export const metadata: Metadata = { title: "Page not found", robots: { index: false } };

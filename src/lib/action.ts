@@ -72,7 +72,7 @@ export async function runAction<S extends z.ZodType, T, A extends Access>(
 }
 
 /**
- * The one way to write a server action (ARCHITECTURE rule 4): the session and client address come
+ * The one way to write a server action (ADR 001): the session and client address come
  * from the request, never from the browser's input.
  */
 export function createAction<S extends z.ZodType, T, A extends Access>(
@@ -89,4 +89,12 @@ export function createAction<S extends z.ZodType, T, A extends Access>(
     }
     return runAction(options, handler, input, caller);
   };
+}
+
+/** `createAction` for an action defined as data with `defineAction` (lib/define-action.ts). */
+export function createActionFrom<S extends z.ZodType, T, A extends Access>(command: {
+  options: ActionOptions<S, A>;
+  handler: Handler<S, T, A>;
+}): (input: z.input<S>) => Promise<ActionResult<T>> {
+  return createAction(command.options, command.handler);
 }

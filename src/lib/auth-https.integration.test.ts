@@ -17,7 +17,7 @@ const signIn = async () => {
   });
 };
 
-describe("session cookies over https (SECURITY.md R10)", () => {
+describe("session cookies over https (docs/security.md R10)", () => {
   it("are __Host- prefixed: Secure, for path / and this host only; HttpOnly and SameSite=Lax", async () => {
     const response = await signIn();
     expect(response.status).toBe(200);

@@ -9,8 +9,8 @@ import { and, eq, inArray, lt, or } from "drizzle-orm";
 
 import { getDb } from "@/db/client";
 import { account, profiles, rateLimit, session, user, userSuspensions, verification } from "@/db/schema";
-import { consumeEmailAllowance } from "@/features/access/email-allowance";
-import { signedInHintCookie } from "@/features/accounts/signed-in-hint";
+import { consumeEmailAllowance } from "@/lib/security/email-allowance";
+import { signedInHintCookie } from "@/lib/security/signed-in-hint";
 import { passwordResetEmail, sendEmail, verificationCodeEmail } from "@/lib/email";
 
 import { clientAddressHeader } from "./client-address";
@@ -21,7 +21,7 @@ import { authCookiePrefix } from "./security/session-cookie";
 import { trustedOrigins } from "./security/trusted-origins";
 import { site } from "./site";
 
-/** SECURITY.md R5, R9, R11: the numbers we hold, in one place. */
+/** docs/security.md R5, R9, R11: the numbers we hold, in one place. */
 export const authPolicy = {
   otpLength: 6,
   otpExpiresInSeconds: 5 * 60,

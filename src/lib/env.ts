@@ -1,8 +1,7 @@
 import { z } from "zod";
 
-import { plans } from "@/features/billing/plans";
-
 import { isCronExpression } from "./jobs/cron";
+import { planIds, type PlanId } from "./plan-ids";
 
 /**
  * Every environment variable the product reads, validated once.
@@ -20,7 +19,7 @@ const flag = z.enum(["0", "1"], { message: 'either "0" or "1"' });
 const stripePriceId = z.string().regex(/^price_\w+$/, "a Stripe price id (price_…)");
 const priceIdsMessage =
   `JSON giving a Stripe price id for every plan and interval, e.g. ` +
-  `{${plans.map((plan) => `"${plan.id}":{"monthly":"price_…","annual":"price_…"}`).join(",")}}`;
+  `{${planIds.map((id) => `"${id}":{"monthly":"price_…","annual":"price_…"}`).join(",")}}`;
 
 const planPriceIds = z
   .object(
@@ -28,7 +27,6 @@ const planPriceIds = z
     { message: '{"monthly":"price_…","annual":"price_…"}' },
   )
   .strict();
-type PlanId = (typeof plans)[number]["id"];
 
 /** STRIPE_PRICE_IDS: one Stripe price per plan of the catalogue and billing interval. */
 const stripePriceIds = z
@@ -44,7 +42,7 @@ const stripePriceIds = z
   .pipe(
     z
       .object(
-        Object.fromEntries(plans.map((plan) => [plan.id, planPriceIds])) as Record<
+        Object.fromEntries(planIds.map((id) => [id, planPriceIds])) as Record<
           PlanId,
           typeof planPriceIds
         >,

@@ -3,7 +3,7 @@ import pino, { type Logger } from "pino";
 let logger: Logger | undefined;
 
 const redact = {
-  // Never log secrets, one-time codes or billing portal links (SECURITY.md R21).
+  // Never log secrets, one-time codes or billing portal links (docs/security.md R21).
   paths: [
     "password",
     "*.password",

@@ -18,7 +18,6 @@ export const site = {
     gracePeriodEnded: "2024-09-18",
     earlyBird: { code: "EARLYBIRD10", percentOff: 10, validUntil: "2024-09-30" },
   },
-  loginLanding: "/drug-tariff-parts/partviiia",
 } as const;
 
 /** Dates shown to UK readers: "4 September 2024". */

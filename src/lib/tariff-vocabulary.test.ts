@@ -6,8 +6,10 @@ import {
   editionNames,
   formatPence,
   formatPounds,
+  monthLabel,
   monthNames,
   poundsFigure,
+  shortMonthLabel,
 } from "./tariff-vocabulary";
 
 describe("the tariff's vocabulary", () => {
@@ -20,6 +22,12 @@ describe("the tariff's vocabulary", () => {
     for (const code of ["ew", "E&W", " england ", "1"]) expect(editionFromCode(code)).toBe(1);
     for (const code of ["ni", "NI", "northern-ireland", "2"]) expect(editionFromCode(code)).toBe(2);
     for (const code of ["", "scotland", "3", "e"]) expect(editionFromCode(code)).toBeUndefined();
+  });
+
+  it("writes a month the same way from a period or a stored date, long and short", () => {
+    expect(monthLabel("2026-11")).toBe("November 2026");
+    expect(monthLabel("2026-01-01")).toBe("January 2026");
+    expect(shortMonthLabel("2026-09-01")).toBe("Sep 2026");
   });
 
   it("names the twelve months in English", () => {

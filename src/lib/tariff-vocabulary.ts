@@ -1,6 +1,6 @@
 /**
- * The tariff's words, one of each, for every layer: which edition a price belongs to, the names of the
- * months, and how money reads. It imports nothing, so the database layer, the shared components and every
+ * The tariff's words, one of each, for every layer: which edition a price belongs to, its parts, its
+ * periods and the names of the months, and how money reads. It imports nothing, so the database layer, the shared components and every
  * feature can use it (ADR 085).
  */
 
@@ -14,12 +14,108 @@ export const editionCodes: Record<Edition, "ew" | "ni"> = { 1: "ew", 2: "ni" };
 
 export const editionNames: Record<Edition, string> = { 1: "England & Wales", 2: "Northern Ireland" };
 
+/** Both editions in the order a chooser lists them. */
+export const editions = [
+  { id: 1, name: editionNames[1] },
+  { id: 2, name: editionNames[2] },
+] as const;
+
 /** `ew`, `ni` and the other names an operator may type; otherwise undefined. */
 export function editionFromCode(code: string): Edition | undefined {
   const lower = code.trim().toLowerCase();
   if (["ew", "e&w", "england", "1"].includes(lower)) return 1;
   if (["ni", "northern-ireland", "2"].includes(lower)) return 2;
   return undefined;
+}
+
+/**
+ * What the importer loads. A part is the unit of replacement together with edition and period.
+ * Northern Ireland's parts share the England & Wales part they mirror (docs/data-formats.md).
+ */
+export const partIds = [
+  "viiia",
+  "cat-m",
+  "viiib",
+  "viiid",
+  "ix",
+  "concessions",
+  "dmd",
+  "blacklist",
+  "zero-discount",
+  "borderline",
+] as const;
+
+export type PartId = (typeof partIds)[number];
+
+const partLabels: Record<PartId, { ew: string; ni?: string }> = {
+  viiia: { ew: "Part VIIIA", ni: "Part I" },
+  "cat-m": { ew: "Category M" },
+  viiib: { ew: "Part VIIIB" },
+  viiid: { ew: "Part VIIID" },
+  ix: { ew: "Part IX", ni: "Part II & III" },
+  concessions: { ew: "Price concessions" },
+  dmd: { ew: "dm+d branded packs" },
+  blacklist: { ew: "Part XVIIIA (blacklist)", ni: "Part XI" },
+  "zero-discount": { ew: "Discount Not Deducted", ni: "Zero Discount List" },
+  borderline: { ew: "Borderline Substances", ni: "Part X" },
+};
+
+export function partLabel(part: PartId, edition: Edition): string {
+  const label = partLabels[part];
+  return (edition === 2 ? label.ni : undefined) ?? label.ew;
+}
+
+/**
+ * Periods are calendar months, written `YYYY-MM` in code, on the command line and in `--json`
+ * output, and stored as the first day of the month (`YYYY-MM-01`).
+ */
+export type Period = string;
+
+export function toPeriod(year: number, month: number): Period {
+  return `${String(year).padStart(4, "0")}-${String(month).padStart(2, "0")}`;
+}
+
+const periodPattern = /^(\d{4})-(0[1-9]|1[0-2])$/;
+
+export function isPeriod(value: string): boolean {
+  return periodPattern.test(value);
+}
+
+export function splitPeriod(period: Period): { year: number; month: number } {
+  const match = periodPattern.exec(period);
+  if (!match) throw new Error(`Not a period (YYYY-MM): ${period}`);
+  return { year: Number(match[1]), month: Number(match[2]) };
+}
+
+export function addMonths(period: Period, months: number): Period {
+  const { year, month } = splitPeriod(period);
+  const index = year * 12 + (month - 1) + months;
+  return toPeriod(Math.floor(index / 12), (index % 12) + 1);
+}
+
+/** The stored form of a period: its first day. */
+export function periodToDate(period: Period): string {
+  return `${period}-01`;
+}
+
+export function dateToPeriod(date: string): Period {
+  return date.slice(0, 7);
+}
+
+/** Category M quarters start in April (Q1), July (Q2), October (Q3) and January (Q4). */
+export function quarterOfMonth(month: number): number {
+  return month >= 4 ? Math.floor((month - 4) / 3) + 1 : 4;
+}
+
+/** The current month in the UK, where the Drug Tariff is published. */
+export function currentPeriod(now = new Date()): Period {
+  const parts = new Intl.DateTimeFormat("en-GB", {
+    timeZone: "Europe/London",
+    year: "numeric",
+    month: "2-digit",
+  }).formatToParts(now);
+  const value = (type: string) => Number(parts.find((part) => part.type === type)!.value);
+  return toPeriod(value("year"), value("month"));
 }
 
 /** The twelve English month names, January first. */
@@ -37,6 +133,16 @@ export const monthNames = [
   "November",
   "December",
 ] as const;
+
+/** A month as people read it, from a period or a stored date: `2026-11` or `2026-11-01` → "November 2026". */
+export function monthLabel(period: string): string {
+  return `${monthNames[Number(period.slice(5, 7)) - 1]} ${period.slice(0, 4)}`;
+}
+
+/** The same, shorter, for chart axes: `2026-11` → "Nov 2026". */
+export function shortMonthLabel(period: string): string {
+  return `${monthNames[Number(period.slice(5, 7)) - 1]!.slice(0, 3)} ${period.slice(0, 4)}`;
+}
 
 const currency = new Intl.NumberFormat("en-GB", { style: "currency", currency: "GBP" });
 

@@ -3,7 +3,7 @@ import { createPerson } from "./database";
 import { demo, expect, signInByApi, test, uniqueEmail } from "./fixtures";
 
 /**
- * The route classes of product §2.1, decided on the server (SECURITY.md R1, abuse case 11): asked for
+ * The route classes of product §2.1, decided on the server (docs/security.md R1, abuse case 11): asked for
  * directly, without a browser, with and without a session, a subscription and an owner id.
  */
 const subscriberPages = [

@@ -5,7 +5,7 @@ import { createPerson } from "./database";
 import { demo, expect, openAppMenu, signInByApi, test, uniqueEmail, waitForHydration } from "./fixtures";
 
 /**
- * The Content-Security-Policy (SECURITY.md R15, ADR 030): every kind of page works under it, nothing
+ * The Content-Security-Policy (docs/security.md R15, ADR 030): every kind of page works under it, nothing
  * it renders is refused, and script in markup that reaches a page anyway does not run.
  */
 

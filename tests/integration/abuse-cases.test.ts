@@ -28,7 +28,7 @@ import { insertSampleTariff } from "@tests/fixtures/tariff-rows";
 vi.mock("next/headers", async () => (await import("@tests/fixtures/request-context")).nextHeaders);
 
 /**
- * The abuse cases of SECURITY.md §3 that no other test file covered (see scripts/security/abuse-cases.ts
+ * The abuse cases of docs/security.md that no other test file covered (see scripts/security/abuse-cases.ts
  * for the map of every case to its tests). Each attack is refused and leaves the database as it was.
  */
 const database = setupTestDatabase();

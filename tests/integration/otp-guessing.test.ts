@@ -12,7 +12,7 @@ import { setupTestDatabase } from "@tests/fixtures/db";
 import { recordSecurityFigure } from "@tests/fixtures/security-figures";
 
 /**
- * How many guesses at an e-mailed code an attacker gets per address (SECURITY.md R5, R6, abuse case 4;
+ * How many guesses at an e-mailed code an attacker gets per address (docs/security.md R5, R6, abuse case 4;
  * the target is at most 15 an hour). The attacker is as strong as we can make them: a fresh client address
  * for every request (so no per-address limit of Better Auth's applies), asking for a new code whenever
  * one is allowed and guessing until each code is dead. A guess counts when the server checked it against

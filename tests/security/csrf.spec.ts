@@ -5,7 +5,7 @@ import { createPerson, queryRows } from "../e2e/database";
 import { expect, signInByApi, test, uniqueEmail, waitForHydration } from "../e2e/fixtures";
 
 /**
- * Abuse case 8 (SECURITY.md R13) in a real browser: a page on a second local port, the same site as
+ * Abuse case 8 (docs/security.md R13) in a real browser: a page on a second local port, the same site as
  * the app but another origin, so the browser sends the SameSite=Lax session cookie with it, submits
  * forms to the app's mutating endpoints by itself. Only the app's Origin checks stand in the way, and
  * nothing may change. Server actions are checked the same way: a real call replayed from that origin.

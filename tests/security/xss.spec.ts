@@ -11,7 +11,7 @@ import { createOrganisation, createPerson } from "../e2e/database";
 import { demo, expect, signInByApi, test, uniqueEmail, waitForHydration } from "../e2e/fixtures";
 
 /**
- * Issue 16's evidence for SECURITY.md R15 and abuse case 9: 50 XSS payloads through every URL parameter
+ * Issue 16's evidence for docs/security.md R15 and abuse case 9: 50 XSS payloads through every URL parameter
  * the pages read, the text inputs, and the fields of an imported file, all rendered inert. Every payload
  * calls `window.__xss(n)` (or opens a dialog) if it ever runs; the test also looks for live markup it could
  * have planted (an inline handler, a `javascript:` link, a frame) and for refusals by the CSP, which would

@@ -1,8 +1,8 @@
 import type { ReactNode } from "react";
 
-import { AppHeader } from "@/components/layout/app-header";
-import { AppSidebar } from "@/components/layout/app-sidebar";
-import { PublicShell } from "@/components/layout/public-shell";
+import { AppHeader } from "@/features/shell/components/app-header";
+import { AppSidebar } from "@/features/shell/components/app-sidebar";
+import { PublicShell } from "@/features/shell/components/public-shell";
 import { Toaster } from "@/components/ui/sonner";
 import { SubscriptionProvider } from "@/features/accounts/components/subscription-provider";
 import { UpgradePlanButton } from "@/features/billing/components/upgrade-plan-button";
@@ -22,12 +22,14 @@ import { getCurrentUser } from "@/lib/session";
 export default async function AppLayout({ children }: { children: ReactNode }) {
   const user = await getCurrentUser();
   if (!user) return <PublicShell>{children}</PublicShell>;
-  const usage = user.subscribed && user.licenseId ? await getSeatUsage(user.licenseId) : null;
+  const [usage, seenTours] = await Promise.all([
+    user.subscribed && user.licenseId ? getSeatUsage(user.licenseId) : null,
+    // The tours show the subscriber's menu; someone without a subscription has nothing to be shown yet.
+    user.subscribed ? getSeenTours(user.id) : null,
+  ]);
   const overLimit = usage ? usage.users > usage.seats : false;
   // The admin's removal panel needs the users; everyone else only the count.
   const licence = overLimit && user.admin && user.licenseId ? await getLicenceDetails(user.licenseId) : null;
-  // The tours show the subscriber's menu; someone without a subscription has nothing to be shown yet.
-  const seenTours = user.subscribed ? await getSeenTours(user.id) : null;
   const initial = {
     user: {
       id: user.id,

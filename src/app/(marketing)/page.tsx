@@ -5,9 +5,9 @@ import { PageContainer } from "@/components/layout/page-container";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { signUpPath } from "@/features/access/route-classes";
+import { signUpPath } from "@/lib/paths";
 import { SignedInLink } from "@/features/accounts/components/signed-in-link";
-import { drugTariffParts, reimbursementLists, type NavEntry } from "@/features/tariff/navigation";
+import { drugTariffParts, reimbursementLists, type NavEntry } from "@/features/shell/menu";
 import { site } from "@/lib/site";
 
 const features = [

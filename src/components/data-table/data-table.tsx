@@ -55,8 +55,17 @@ function cellPlacement(column: DataColumn, isName: boolean): string {
   );
 }
 
+/** The height of the rows scrolled out of view, so the scrollbar keeps the whole list's length. */
+function Spacer({ height, columns }: { height: number; columns: number }) {
+  return (
+    <tr aria-hidden="true" className="max-sm:block">
+      <td style={{ height }} colSpan={columns} className="max-sm:block" />
+    </tr>
+  );
+}
+
 /**
- * The one table every list page uses (ARCHITECTURE.md): sortable columns, virtual scrolling so a
+ * The one table every list page uses: sortable columns, virtual scrolling so a
  * 66,000-row month stays smooth, and a CSV of exactly the rows shown, in the order shown.
  * While `loading`, the frame and headers show with a status in place of the rows (ADR 013).
  */
@@ -233,15 +242,7 @@ export function DataTable({
             ))}
           </thead>
           <tbody role="rowgroup" className="max-sm:block">
-            {padTop > 0 && (
-              <tr aria-hidden="true" className="max-sm:block">
-                <td
-                  style={{ height: padTop }}
-                  colSpan={columns.length + (rowAction ? 1 : 0)}
-                  className="max-sm:block"
-                />
-              </tr>
-            )}
+            {padTop > 0 && <Spacer height={padTop} columns={columns.length + (rowAction ? 1 : 0)} />}
             {items.map((item) => {
               const row = shown[item.index]!;
               return (
@@ -307,15 +308,7 @@ export function DataTable({
                 </tr>
               );
             })}
-            {padBottom > 0 && (
-              <tr aria-hidden="true" className="max-sm:block">
-                <td
-                  style={{ height: padBottom }}
-                  colSpan={columns.length + (rowAction ? 1 : 0)}
-                  className="max-sm:block"
-                />
-              </tr>
-            )}
+            {padBottom > 0 && <Spacer height={padBottom} columns={columns.length + (rowAction ? 1 : 0)} />}
             {shown.length === 0 && (
               <tr role="row" className="max-sm:block">
                 <td

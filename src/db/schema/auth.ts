@@ -68,7 +68,7 @@ export const verification = pgTable(
   (table) => [index("auth_verification_identifier_idx").on(table.identifier)],
 );
 
-/** Rate-limit counters live in the database so that every app instance shares them (SECURITY.md R6). */
+/** Rate-limit counters live in the database so that every app instance shares them (docs/security.md R6). */
 export const rateLimit = pgTable("auth_rate_limit", {
   id: text("id").primaryKey(),
   key: text("key").notNull().unique(),

@@ -2,7 +2,7 @@ import { bigint, integer, jsonb, pgSequence, pgTable, text, timestamp } from "dr
 
 /**
  * Payment-provider events already handled. The id is stored in the same transaction as the event's
- * effect, so a redelivered event is acknowledged and ignored (SECURITY.md R19).
+ * effect, so a redelivered event is acknowledged and ignored (docs/security.md R19).
  */
 export const webhookEvents = pgTable("webhook_events", {
   id: text("id").primaryKey(),

@@ -15,7 +15,7 @@ import {
 /**
  * What changed in a part between a period and the previous period loaded for it (which may be more
  * than a month earlier, e.g. a quarter for Category M), computed at import in the same transaction.
- * Keyed by SNOMED codes (DATA-FORMATS §6): VMPP for Part VIIIA and Category M, VMP for Part VIIIB,
+ * Keyed by SNOMED codes (docs/data-formats.md): VMPP for Part VIIIA and Category M, VMP for Part VIIIB,
  * VMPP + formulation for Part VIIID, pack code + GTIN for Part IX.
  *
  * An addition and a deletion of the same VMP in one period are a pack change: both rows stay (so

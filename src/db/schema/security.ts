@@ -3,7 +3,7 @@ import { integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 /**
  * Our own fixed-window counters (per e-mail address, per admin, per client address), kept apart from
  * Better Auth's table, whose clean-up only knows its own windows. In the database so that every app
- * instance shares them (SECURITY.md R6).
+ * instance shares them (docs/security.md R6).
  */
 export const rateLimits = pgTable("rate_limits", {
   key: text("key").primaryKey(),

@@ -44,8 +44,3 @@ export function classifyRoute(pathname: string): RouteClass {
   if (subscriberPrefixes.some((prefix) => matches(pathname, prefix))) return "subscriber";
   return "public";
 }
-
-export const signInPath = "/account-management/signin";
-export const signUpPath = "/account-management/signup";
-export const choosePlanPath = "/pricing/choose-your-plan";
-export const defaultLandingPath = "/drug-tariff-parts/partviiia";

@@ -3,7 +3,7 @@
 import { headers } from "next/headers";
 import { z } from "zod";
 
-import { createAction } from "@/lib/action";
+import { createAction, createActionFrom } from "@/lib/action";
 
 import * as commands from "./commands";
 import { registerAccount } from "./registration";
@@ -15,12 +15,9 @@ export const signUp = createAction(
   async (input, { clientAddress }) => registerAccount(input, { headers: await headers(), clientAddress }),
 );
 
-export const updatePersonalDetails = createAction(
-  commands.updatePersonalDetails.options,
-  commands.updatePersonalDetails.handler,
-);
+export const updatePersonalDetails = createActionFrom(commands.updatePersonalDetails);
 
-export const updateCountry = createAction(commands.updateCountry.options, commands.updateCountry.handler);
+export const updateCountry = createActionFrom(commands.updateCountry);
 
 /** Whether the just-verified user already has a subscription (an invited delegate does). */
 export const getAccountStatus = createAction(

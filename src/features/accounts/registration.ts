@@ -4,8 +4,8 @@ import { eq } from "drizzle-orm";
 
 import { getDb } from "@/db/client";
 import { profiles, user } from "@/db/schema";
-import { consumeEmailAllowance } from "@/features/access/email-allowance";
-import { consumeRateLimit } from "@/features/access/rate-limit";
+import { consumeEmailAllowance } from "@/lib/security/email-allowance";
+import { consumeRateLimit } from "@/lib/security/rate-limit";
 import { getAuth } from "@/lib/auth";
 import { AppError } from "@/lib/errors";
 import { passwordProblem } from "@/lib/security/password-policy";

@@ -102,7 +102,7 @@ describe("sign-up", () => {
   });
 });
 
-describe("the e-mailed code (SECURITY.md R5, abuse case 4)", () => {
+describe("the e-mailed code (docs/security.md R5, abuse case 4)", () => {
   it("verifies the address and signs the user in", async () => {
     const { email, code } = await signUpAndReadCode();
     const response = await verify(email, code);

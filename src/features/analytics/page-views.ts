@@ -4,7 +4,7 @@ import { z } from "zod";
 
 import { getDb } from "@/db/client";
 import { pageViews } from "@/db/schema";
-import { consumeRateLimit, type RateRule } from "@/features/access/rate-limit";
+import { consumeRateLimit, type RateRule } from "@/lib/security/rate-limit";
 import { AppError } from "@/lib/errors";
 
 export const pageViewInput = z

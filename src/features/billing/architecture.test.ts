@@ -4,7 +4,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 
 /**
- * SECURITY.md R3/R20 and abuse case 2: subscription and seat fields are written only by trusted server
+ * docs/security.md R3/R20 and abuse case 2: subscription and seat fields are written only by trusted server
  * code. This reads every source file under `src/` and lists the places that write `is_subscribed` or
  * `number_of_licenses` (Drizzle `.set()` / `.values()` objects, and raw SQL), which must be exactly:
  * the billing sync (from the payment provider), the licence membership service (an admin's add and

@@ -5,8 +5,8 @@ import { redirect } from "next/navigation";
 
 import { getDb } from "@/db/client";
 import { profiles } from "@/db/schema";
-import { consumeRateLimit } from "@/features/access/rate-limit";
-import { defaultLandingPath } from "@/features/access/route-classes";
+import { consumeRateLimit } from "@/lib/security/rate-limit";
+import { defaultLandingPath } from "@/lib/paths";
 import { getEnv } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { getLogger } from "@/lib/logger";
@@ -30,7 +30,7 @@ const checkoutsPerHour = 10;
 /**
  * The provider's failures in our own words (product §8): 'Failed to load' + the provider's name when it
  * cannot be reached, otherwise that checkout failed. What the provider said goes to our log only, as
- * the error's cause (SECURITY.md R21): its messages can name objects, keys and modes of our account.
+ * the error's cause (docs/security.md R21): its messages can name objects, keys and modes of our account.
  */
 export function toCheckoutError(error: unknown, gateway: PaymentGateway): AppError {
   if (error instanceof AppError) return error;

@@ -2,7 +2,7 @@ import "server-only";
 
 import { getDb } from "@/db/client";
 import { customPlanEnquiries } from "@/db/schema";
-import { consumeRateLimits } from "@/features/access/rate-limit";
+import { consumeRateLimits } from "@/lib/security/rate-limit";
 import { customPlanEnquiryEmail, sendEmail } from "@/lib/email";
 import { AppError } from "@/lib/errors";
 import { getLogger } from "@/lib/logger";

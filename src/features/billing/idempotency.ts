@@ -3,7 +3,7 @@ import "server-only";
 import { createHash } from "node:crypto";
 
 /**
- * An idempotency key for a create call to the payment provider (SECURITY.md R23): the same request
+ * An idempotency key for a create call to the payment provider (docs/security.md R23): the same request
  * within the same window of time gets the same key, so a double submit creates one object there and
  * both answers are the same. A later request, after the window, is a new one.
  */

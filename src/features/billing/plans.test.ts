@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 
+import { planIds } from "@/lib/plan-ids";
+
 import { annualSavingPercent, customPlanThreshold, findPlan, plans } from "./plans";
 
 describe("the plan catalogue", () => {
@@ -14,6 +16,10 @@ describe("the plan catalogue", () => {
       expect(plan.pricePence.annual).toBeLessThan(plan.pricePence.monthly * 12);
       expect(annualSavingPercent(plan)).toBeGreaterThan(0);
     }
+  });
+
+  it("sells exactly the plans that STRIPE_PRICE_IDS must price, so none is sold without a price", () => {
+    expect(plans.map((plan) => plan.id)).toEqual([...planIds]);
   });
 
   it("finds plans by id and nothing else", () => {

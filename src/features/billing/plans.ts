@@ -1,3 +1,5 @@
+import type { PlanId } from "@/lib/plan-ids";
+
 /**
  * The plan catalogue. Prices are configuration: change them here (in pence), never in components.
  * Stripe price ids are matched to these plans by id and interval (`STRIPE_PRICE_IDS`).
@@ -5,7 +7,7 @@
 export type BillingInterval = "monthly" | "annual";
 
 export type Plan = {
-  id: "single" | "multi-2" | "multi-5" | "multi-10";
+  id: PlanId;
   name: string;
   seats: number;
   summary: string;

@@ -19,7 +19,7 @@ const portalWindowMs = 60_000;
 
 /**
  * The payment-provider customer whose billing this user may manage: their licence's, worked out from
- * their own profile on the server. Nothing the browser sends is used (SECURITY.md R2, R4).
+ * their own profile on the server. Nothing the browser sends is used (docs/security.md R2, R4).
  */
 async function billingCustomerOf(userId: string): Promise<string | null> {
   const [row] = await getDb()
@@ -52,7 +52,7 @@ export async function createPortalSessionFor(user: CurrentUser | null): Promise<
     getLogger().info({ userId: user.id, licenseId: user.licenseId }, "billing portal opened");
     return session;
   } catch (error) {
-    // What the provider said is logged as the cause, never shown (SECURITY.md R21).
+    // What the provider said is logged as the cause, never shown (docs/security.md R21).
     if (error instanceof PaymentProviderUnavailableError)
       throw new AppError("unavailable", `Failed to load ${gateway.displayName}`, { cause: error });
     if (error instanceof PaymentProviderError)

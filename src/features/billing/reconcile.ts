@@ -6,12 +6,13 @@ import { getDb } from "@/db/client";
 import { licenses, profiles } from "@/db/schema";
 import type { Job } from "@/lib/jobs";
 import { getLogger } from "@/lib/logger";
+import { grantsAccess } from "@/lib/subscription-status";
 
 import { getPaymentGateway, type PaymentGateway, type SubscriptionState } from "./gateway";
-import { grantsAccess, syncSubscription } from "./sync";
+import { syncSubscription } from "./sync";
 
 /**
- * The daily reconciliation (SECURITY.md R19, ADR 040): every licence with a subscription is compared
+ * The daily reconciliation (docs/security.md R19, ADR 040): every licence with a subscription is compared
  * with that subscription at the provider, and any drift (a lost or failed webhook, a change made while
  * the app was down) is repaired by `syncSubscription()`, the one way provider state reaches our tables.
  * It sends no e-mail: the webhook tells admins about failed payments, once per event.

@@ -329,7 +329,7 @@ describe("logging", () => {
   });
 });
 
-describe("Stripe's own messages never reach the user (SECURITY.md R21)", () => {
+describe("Stripe's own messages never reach the user (docs/security.md R21)", () => {
   const leaky = [
     stripeError(
       "StripeInvalidRequestError",

@@ -5,17 +5,9 @@ import { and, eq, lt, ne, sql } from "drizzle-orm";
 import { getDb, type Transaction } from "@/db/client";
 import { licenses, profiles, subscriptionReads } from "@/db/schema";
 import { getLogger } from "@/lib/logger";
+import { grantsAccess } from "@/lib/subscription-status";
 
 import { getPaymentGateway, type PaymentGateway, type SubscriptionState } from "./gateway";
-
-/**
- * Whether a subscription in this state gives its licence's users access (ADR 020). Past due keeps
- * access while the provider retries the payment and the admin is asked to fix it; the provider
- * then moves the subscription to unpaid or canceled, which ends access.
- */
-export function grantsAccess(status: string): boolean {
-  return status === "active" || status === "trialing" || status === "past_due";
-}
 
 export type SyncResult = { licenseId: string; status: string; subscribed: boolean };
 
@@ -65,7 +57,7 @@ async function applySubscription(
   const buyer = await findBuyer(tx, subscription);
   const changes = organisation ? { ...state, organisation } : state;
   // Seats lowered below the users on the licence are allowed: the users stay, and the app asks the
-  // admin to remove some (product §2.15, SECURITY.md abuse case 13). The seat trigger guards joins only.
+  // admin to remove some (product §2.15, docs/security.md abuse case 13). The seat trigger guards joins only.
   const [licence] = buyer
     ? await tx
         .insert(licenses)
@@ -178,7 +170,7 @@ export async function writeSubscriptionRead(
 }
 
 /**
- * The one way subscription state reaches our tables (SECURITY.md R19, R20): re-reads the subscription
+ * The one way subscription state reaches our tables (docs/security.md R19, R20): re-reads the subscription
  * from the provider, never from an event's payload, then writes it in one short transaction
  * (`writeSubscriptionRead`). Runs for the webhook, the return from checkout, the test checkout's Pay,
  * the test portal and the daily reconciliation. The provider is asked outside any transaction, so a

@@ -38,7 +38,7 @@ async function readEventSubject(
 }
 
 /**
- * A payment-provider webhook (SECURITY.md R19, abuse case 6): the signature is checked on the raw
+ * A payment-provider webhook (docs/security.md R19, abuse case 6): the signature is checked on the raw
  * body, the subscription is re-read from the provider (outside any transaction, ADR 038), then the
  * event id is stored in the same short transaction as the event's effect, so a redelivery — one after
  * the other or at the same moment — is acknowledged and ignored, and a failure part-way leaves no

@@ -3,7 +3,7 @@ import "server-only";
 import { sql } from "drizzle-orm";
 
 import { getDb } from "@/db/client";
-import { partLabel, type PartId } from "@/features/imports/parts";
+import { partLabel, type PartId } from "@/lib/tariff-vocabulary";
 import type { Edition } from "@/lib/tariff-vocabulary";
 
 /**

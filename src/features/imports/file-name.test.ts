@@ -1,13 +1,11 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 
-import { monthNames } from "@/lib/tariff-vocabulary";
+import { monthNames, toPeriod, type PartId } from "@/lib/tariff-vocabulary";
 
 import { describeName } from "./file-name";
-import type { PartId } from "./parts";
-import { toPeriod } from "./periods";
 
-describe("file names as NHSBSA publishes them (DATA-FORMATS §1.1)", () => {
+describe("file names as NHSBSA publishes them (docs/data-formats.md)", () => {
   it.each([
     ["Part%20VIIIA%20September%202017.csv", "viiia", "2017-09"],
     ["Part VIIIA Nov 20 updated.csv", "viiia", "2020-11"],

@@ -1,11 +1,10 @@
-import type { Edition } from "@/lib/tariff-vocabulary";
+import { toPeriod, type Edition, type PartId, type Period } from "@/lib/tariff-vocabulary";
 
-import type { PartId } from "./parts";
-import { monthFromWord, toPeriod, type Period } from "./periods";
+import { monthFromWord } from "./periods";
 
 /**
  * What a file name or a title row says about a file: its part, edition and month. Publishers name
- * files loosely (DATA-FORMATS §1.1): `Sep`/`Sept`/`September`, 2- or 4-digit years, the `20251`
+ * files loosely (docs/data-formats.md): `Sep`/`Sept`/`September`, 2- or 4-digit years, the `20251`
  * typo, `_0` and ` (1)` suffixes, `.xls.csv`, `.xls.xlsx`, `Drug Tariff November 2025 Part IX.csv`,
  * and our processed copies' `drug_tariff_viii_a_202601.csv`. Anything not found is left undefined.
  */

@@ -6,7 +6,7 @@ import { getDb } from "@/db/client";
 import { tariffDatasets } from "@/db/schema";
 import type { Edition } from "@/lib/tariff-vocabulary";
 
-import type { PartId } from "./parts";
+import type { PartId } from "@/lib/tariff-vocabulary";
 
 /** Parts only England & Wales publishes (or that cover the UK): every edition reads England & Wales' rows. */
 const englandAndWalesOnly = new Set<PartId>(["cat-m", "viiib", "viiid", "concessions", "dmd"]);

@@ -1,9 +1,9 @@
-import type { PartId } from "./parts";
+import type { PartId } from "@/lib/tariff-vocabulary";
 
 /**
  * The column layouts the importer reads, by header name, never by position. Header text is compared
  * lower-case without spaces or punctuation, so `Pack size`, `Pack Size` and `pack_size` are one
- * name; aliases cover the drift seen in real files (DATA-FORMATS §1.2–§1.7), COSTmos's processed
+ * name; aliases cover the drift seen in real files (docs/data-formats.md), COSTmos's processed
  * copies and the formats we define ourselves (docs/data-formats.md).
  */
 export type ColumnSpec = {

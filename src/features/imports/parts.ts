@@ -1,41 +1,4 @@
-import type { Edition } from "@/lib/tariff-vocabulary";
-
-/**
- * What the importer loads. A part is the unit of replacement together with edition and period.
- * Northern Ireland's parts share the England & Wales part they mirror (docs/data-formats.md).
- */
-export const partIds = [
-  "viiia",
-  "cat-m",
-  "viiib",
-  "viiid",
-  "ix",
-  "concessions",
-  "dmd",
-  "blacklist",
-  "zero-discount",
-  "borderline",
-] as const;
-
-export type PartId = (typeof partIds)[number];
-
-const labels: Record<PartId, { ew: string; ni?: string }> = {
-  viiia: { ew: "Part VIIIA", ni: "Part I" },
-  "cat-m": { ew: "Category M" },
-  viiib: { ew: "Part VIIIB" },
-  viiid: { ew: "Part VIIID" },
-  ix: { ew: "Part IX", ni: "Part II & III" },
-  concessions: { ew: "Price concessions" },
-  dmd: { ew: "dm+d branded packs" },
-  blacklist: { ew: "Part XVIIIA (blacklist)", ni: "Part XI" },
-  "zero-discount": { ew: "Discount Not Deducted", ni: "Zero Discount List" },
-  borderline: { ew: "Borderline Substances", ni: "Part X" },
-};
-
-export function partLabel(part: PartId, edition: Edition): string {
-  const label = labels[part];
-  return (edition === 2 ? label.ni : undefined) ?? label.ew;
-}
+import type { PartId } from "@/lib/tariff-vocabulary";
 
 /** Names an operator may give `--part`, compared lower-case without spaces or punctuation. */
 const aliases: Record<string, PartId> = {

@@ -12,7 +12,7 @@ import type { Edition } from "@/lib/tariff-vocabulary";
 
 import { fetchSchedule } from "./fetch/job";
 import { lastScheduledRun, recentRuns, runningRun } from "./fetch/runs";
-import { partIds, partLabel, type PartId } from "./parts";
+import { partIds, partLabel, type PartId } from "@/lib/tariff-vocabulary";
 
 /** Who or what made an import, from the first word of its actor (`scheduled:nhsbsa`, `upload:…`). */
 export const importSources = {

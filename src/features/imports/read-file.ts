@@ -1,14 +1,21 @@
 import path from "node:path";
 
-import { monthNames, type Edition } from "@/lib/tariff-vocabulary";
+import {
+  monthLabel,
+  monthNames,
+  partLabel,
+  quarterOfMonth,
+  splitPeriod,
+  type Edition,
+  type PartId,
+  type Period,
+} from "@/lib/tariff-vocabulary";
 
 import { BadFileError, ProblemList } from "./errors";
 import { describeName, type NameFacts } from "./file-name";
-import { partLabel, type PartId } from "./parts";
 import { concessionsFromRows, parseConcessionsHtml } from "./parsers/concessions";
 import { isDmdFile, parseDmdRelease } from "./parsers/dmd";
 import { tabularParser, type Numbered } from "./parsers/tabular";
-import { formatPeriod, quarterOfMonth, splitPeriod, type Period } from "./periods";
 import { readCsvFile, readXlsxFile, type Row } from "./rows";
 import { maxDecompressedBytes, readText, sniffFile, type FileFormat } from "./source";
 import { readTableStart, RecordReader, type TableStart } from "./table";
@@ -104,12 +111,12 @@ function resolvePeriod(
   const titleMonth = title.period ? splitPeriod(title.period).month : title.month;
   if (titleMonth && titleMonth !== month) {
     fail(
-      `the title row says ${monthNames[titleMonth - 1]} but the file name says ${formatPeriod(period)}; use --period YYYY-MM to choose`,
+      `the title row says ${monthNames[titleMonth - 1]} but the file name says ${monthLabel(period)}; use --period YYYY-MM to choose`,
     );
   }
   if (part === "cat-m" && title.quarter && quarterOfMonth(month) !== title.quarter) {
     fail(
-      `the title row says Quarter ${title.quarter} but ${formatPeriod(period)} is in Quarter ${quarterOfMonth(month)}; use --period YYYY-MM to choose`,
+      `the title row says Quarter ${title.quarter} but ${monthLabel(period)} is in Quarter ${quarterOfMonth(month)}; use --period YYYY-MM to choose`,
     );
   }
   return period;

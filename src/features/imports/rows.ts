@@ -12,7 +12,7 @@ import { maxDecompressedBytes, megabytes, openText } from "./source";
 export type Row = { line: number; cells: string[] };
 
 /**
- * NHSBSA's CSVs end lines with CR CR LF (DATA-FORMATS §1.2); others use CRLF, LF or CR. Naming all
+ * NHSBSA's CSVs end lines with CR CR LF (docs/data-formats.md); others use CRLF, LF or CR. Naming all
  * of them keeps each published row one record and its line number right.
  */
 const recordDelimiters = ["\r\r\n", "\r\n", "\n", "\r"];

@@ -2,21 +2,27 @@ import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 
-import type { Database } from "@/db/client";
+import type { Database, Transaction } from "@/db/client";
 import { imports, tariffDatasets } from "@/db/schema";
 import { refreshDerivedData } from "@/features/insights/derive";
 import { discountColumns } from "@/features/insights/discounts";
-import { editionCodes, type Edition } from "@/lib/tariff-vocabulary";
+import {
+  editionCodes,
+  monthLabel,
+  partLabel,
+  periodToDate,
+  type Edition,
+  type PartId,
+  type Period,
+} from "@/lib/tariff-vocabulary";
 
 import { BadFileError } from "./errors";
-import { partLabel, type PartId } from "./parts";
 import { dmdMembers, isDmdFile } from "./parsers/dmd";
-import { formatPeriod, periodToDate, type Period } from "./periods";
 import { readImportFile } from "./read-file";
 import type { Dataset, OnRows, Overrides, ParsedFile } from "./types";
-import { deleteDataset, insertDataset, partTables, type Transaction } from "./write";
+import { deleteDataset, insertDataset, ofDataset, partTables } from "./write";
 
 export type ImportStatus = "imported" | "unchanged" | "rejected";
 
@@ -106,19 +112,13 @@ async function writeDatasets(
   const existing = await tx
     .select({ period: tariffDatasets.period, hash: tariffDatasets.contentSha256 })
     .from(tariffDatasets)
-    .where(
-      and(
-        eq(tariffDatasets.edition, edition),
-        eq(tariffDatasets.part, part),
-        inArray(tariffDatasets.period, periods),
-      ),
-    );
+    .where(ofDataset(tariffDatasets, edition, part, periods));
   const loaded = new Map(existing.map((row) => [row.period.slice(0, 7), row.hash]));
   const changed = parsed.datasets.filter(
     (dataset) => loaded.get(dataset.period) !== hashes.get(dataset.period),
   );
   const label = partLabel(part, edition);
-  const when = (list: Dataset[]) => list.map((dataset) => formatPeriod(dataset.period)).join(", ");
+  const when = (list: Dataset[]) => list.map((dataset) => monthLabel(dataset.period)).join(", ");
 
   if (changed.length === 0) {
     const message = `${label} for ${when(parsed.datasets)} is already loaded with the same content; nothing changed`;

@@ -121,7 +121,7 @@ function incompleteTail(buffer: Buffer): number {
 }
 
 /**
- * Bytes to text. NHSBSA files are read as latin-1/cp1252 (DATA-FORMATS §1.2), but our processed
+ * Bytes to text. NHSBSA files are read as latin-1/cp1252 (docs/data-formats.md), but our processed
  * copies and CPE's pages are UTF-8 (`£`). So the text is read as UTF-8 while it is valid UTF-8, and
  * as Windows-1252 from the first byte sequence that is not.
  */

@@ -1,6 +1,7 @@
+import type { PartId } from "@/lib/tariff-vocabulary";
+
 import { BadFileError, ProblemList, quote } from "./errors";
 import { layouts, matchLayout, type ColumnMap, type Layout } from "./layouts";
-import type { PartId } from "./parts";
 import type { Row } from "./rows";
 import type { Parsed } from "./values";
 

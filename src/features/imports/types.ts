@@ -10,10 +10,7 @@ import type {
   partViiidPrices,
   zeroDiscount,
 } from "@/db/schema";
-import type { Edition } from "@/lib/tariff-vocabulary";
-
-import type { PartId } from "./parts";
-import type { Period } from "./periods";
+import type { Edition, PartId, Period } from "@/lib/tariff-vocabulary";
 
 /** A table's row as the parser makes it: edition and period are added when it is written. */
 type LineOf<T extends { $inferInsert: object }> = Omit<T["$inferInsert"], "id" | "edition" | "period">;

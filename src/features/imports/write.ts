@@ -1,6 +1,6 @@
-import { and, eq, getTableColumns, sql, type SQL } from "drizzle-orm";
+import { and, eq, getTableColumns, inArray, sql, type AnyColumn, type SQL } from "drizzle-orm";
 
-import type { Database } from "@/db/client";
+import type { Transaction } from "@/db/client";
 import {
   blacklist,
   borderlineSubstances,
@@ -14,14 +14,9 @@ import {
   zeroDiscount,
   type DatasetTable,
 } from "@/db/schema";
-import type { Edition } from "@/lib/tariff-vocabulary";
+import { periodToDate, type Edition, type PartId, type Period } from "@/lib/tariff-vocabulary";
 
-import type { PartId } from "./parts";
-import { periodToDate, type Period } from "./periods";
 import type { Line } from "./types";
-
-/** The database inside an import's transaction. */
-export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 export const partTables: Record<PartId, DatasetTable> = {
   viiia: partViiiaPrices,
@@ -35,6 +30,17 @@ export const partTables: Record<PartId, DatasetTable> = {
   "zero-discount": zeroDiscount,
   borderline: borderlineSubstances,
 };
+
+/** The rows of `table` (datasets or import records) for one edition and part, in a stored period or several. */
+export function ofDataset(
+  table: { edition: AnyColumn; part: AnyColumn; period: AnyColumn },
+  edition: Edition,
+  part: PartId,
+  periods: string | string[],
+): SQL {
+  const period = Array.isArray(periods) ? inArray(table.period, periods) : eq(table.period, periods);
+  return and(eq(table.edition, edition), eq(table.part, part), period)!;
+}
 
 /** Rows per INSERT: each column travels as one array parameter, so this bounds message size, not parameters. */
 const batchSize = 5_000;

@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
 
-import { biggestMovers, chooseMonth, continuousCounts, percentBuckets } from "./analysis";
+import { biggestMovers, continuousCounts, percentBuckets, selectInsightMonth } from "./analysis";
 
-describe("chooseMonth", () => {
+describe("selectInsightMonth", () => {
   const now = new Date("2026-11-10T12:00:00Z");
 
   it("lists the current month and the seven before it, newest first", () => {
-    const { months } = chooseMonth(now, ["2026-10"], undefined);
+    const { months } = selectInsightMonth(now, ["2026-10"], undefined);
     expect(months.map((month) => month.value)).toEqual([
       "2026-11",
       "2026-10",
@@ -22,24 +22,33 @@ describe("chooseMonth", () => {
   });
 
   it("defaults to the latest month with data, even an older one", () => {
-    expect(chooseMonth(now, ["2025-01", "2025-04"], undefined)).toMatchObject({
+    expect(selectInsightMonth(now, ["2025-01", "2025-04"], undefined)).toMatchObject({
       selected: "2025-04",
       selectedHasData: true,
       latest: "2025-04",
     });
   });
 
+  it("prefers a month published ahead of its time to the current one, and lists the latest when it is older", () => {
+    expect(selectInsightMonth(now, ["2026-11", "2026-12"], undefined)).toMatchObject({
+      selected: "2026-12",
+      latest: "2026-12",
+    });
+    const { months } = selectInsightMonth(now, ["2025-01"], "2024-06");
+    expect(months.slice(-2).map((month) => month.value)).toEqual(["2025-01", "2024-06"]);
+  });
+
   it("keeps a valid requested month and ignores a bad one", () => {
-    expect(chooseMonth(now, ["2026-10"], "2026-09")).toMatchObject({
+    expect(selectInsightMonth(now, ["2026-10"], "2026-09")).toMatchObject({
       selected: "2026-09",
       selectedHasData: false,
     });
-    expect(chooseMonth(now, ["2026-10"], "2026-13").selected).toBe("2026-10");
-    expect(chooseMonth(now, [], undefined)).toMatchObject({ selected: "2026-11", latest: null });
+    expect(selectInsightMonth(now, ["2026-10"], "2026-13").selected).toBe("2026-10");
+    expect(selectInsightMonth(now, [], undefined)).toMatchObject({ selected: "2026-11", latest: null });
   });
 
   it("offers every older month with changes behind 'Older months…', newest first", () => {
-    expect(chooseMonth(now, ["2024-06", "2025-01", "2026-10"], undefined).older).toEqual([
+    expect(selectInsightMonth(now, ["2024-06", "2025-01", "2026-10"], undefined).older).toEqual([
       { value: "2025-01", label: "January 2025" },
       { value: "2024-06", label: "June 2024" },
     ]);

@@ -1,12 +1,6 @@
-import type { MonthEntry } from "@/features/tariff/list-filter-types";
-import {
-  monthsBetween,
-  olderMonths,
-  parseMonthParam,
-  recentMonths,
-  type MonthLink,
-} from "@/features/tariff/months";
-import { monthLabel } from "@/features/tariff/period-labels";
+import type { MonthEntry } from "@/components/data-table/list-filter-types";
+import { chooseMonth } from "@/features/tariff/month-choice";
+import { monthsBetween, type MonthLink } from "@/features/tariff/months";
 
 import type { PeriodCounts } from "./sources";
 
@@ -26,26 +20,25 @@ export type MonthSelection = {
   older: MonthLink[];
 };
 
-export function chooseMonth(now: Date, periodsWithData: string[], requested: unknown): MonthSelection {
-  const withData = new Set(periodsWithData);
-  const latest = [...withData].sort().pop() ?? null;
-  const recentOptions = recentMonths(now);
-  const recent = recentOptions.map((option) => option.value);
-  const asked = parseMonthParam(requested)?.value ?? null;
-  const selected = asked ?? latest ?? recent[0]!;
-  const values = new Set(recent);
-  if (latest) values.add(latest);
-  values.add(selected);
-  const months = [...values]
-    .sort()
-    .reverse()
-    .map((value) => ({ value, label: monthLabel(value), hasData: withData.has(value) }));
+/** The lists' month choice, preferring the newest month with data, in the insights pages' terms. */
+export function selectInsightMonth(
+  now: Date,
+  periodsWithData: string[],
+  requested: string | undefined,
+): MonthSelection {
+  const choice = chooseMonth({
+    periods: periodsWithData.map((period) => `${period}-01`),
+    cadence: "monthly",
+    month: requested,
+    now,
+    prefer: "newest",
+  });
   return {
-    months,
-    selected,
-    selectedHasData: withData.has(selected),
-    latest,
-    older: olderMonths(periodsWithData, recentOptions),
+    months: choice.options,
+    selected: choice.month.value,
+    selectedHasData: choice.period !== null,
+    latest: choice.latest?.value ?? null,
+    older: choice.older,
   };
 }
 

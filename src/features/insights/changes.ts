@@ -1,12 +1,11 @@
 import { sql, type SQL } from "drizzle-orm";
 
-import type { PartId } from "@/features/imports/parts";
-import { dateToPeriod, periodToDate, type Period } from "@/features/imports/periods";
-import { partTables, type Transaction } from "@/features/imports/write";
-import type { Edition } from "@/lib/tariff-vocabulary";
+import type { Transaction } from "@/db/client";
+import { partTables } from "@/features/imports/write";
+import { dateToPeriod, periodToDate, type Edition, type PartId, type Period } from "@/lib/tariff-vocabulary";
 
 /**
- * Month-to-month changes of a part (DATA-FORMATS §6): additions, deletions, price changes and
+ * Month-to-month changes of a part (docs/data-formats.md): additions, deletions, price changes and
  * category changes between a period and the previous period loaded for that part. Each part says
  * how its rows are keyed and what to compare, as SQL over its table aliased `x`.
  */

@@ -1,12 +1,12 @@
 import { sql } from "drizzle-orm";
 
-import { dateToPeriod, periodToDate, type Period } from "@/features/imports/periods";
-import type { Transaction } from "@/features/imports/write";
+import type { Transaction } from "@/db/client";
+import { dateToPeriod, periodToDate, type Period } from "@/lib/tariff-vocabulary";
 
 /**
  * Price concessions name drugs the way Community Pharmacy England writes them, which is close to
- * dm+d but not the same (`mcg`, `0.5mg`, `(new)`, `Oral Susp SF`, spaces round slashes; DATA-FORMATS
- * §2). Both sides are normalised the same way and matched on name and pack size, after
+ * dm+d but not the same (`mcg`, `0.5mg`, `(new)`, `Oral Susp SF`, spaces round slashes;
+ * docs/data-formats.md). Both sides are normalised the same way and matched on name and pack size, after
  * OpenPrescribing's `regularise_ncso_name`.
  */
 export function normaliseMedicineName(name: string): string {

@@ -1,9 +1,7 @@
 import { sql } from "drizzle-orm";
 
-import type { PartId } from "@/features/imports/parts";
-import { periodToDate, type Period } from "@/features/imports/periods";
-import type { Transaction } from "@/features/imports/write";
-import type { Edition } from "@/lib/tariff-vocabulary";
+import type { Transaction } from "@/db/client";
+import { periodToDate, type Edition, type PartId, type Period } from "@/lib/tariff-vocabulary";
 
 import { hasChanges, neighbours, recomputeChanges } from "./changes";
 import { concessionPeriodsWithoutTariff, matchConcessions } from "./concession-matching";
@@ -15,7 +13,7 @@ export type Refreshed = {
 };
 
 /**
- * England & Wales' Discount Not Deducted list is the dm+d packs flagged DND (DATA-FORMATS §1.8): it
+ * England & Wales' Discount Not Deducted list is the dm+d packs flagged DND (docs/data-formats.md): it
  * is written with each release, as the `zero-discount` dataset of the same period.
  */
 async function deriveDiscountNotDeducted(

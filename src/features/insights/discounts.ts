@@ -1,12 +1,11 @@
 import { sql, type SQL } from "drizzle-orm";
 
-import type { PartId } from "@/features/imports/parts";
-import { periodToDate, type Period } from "@/features/imports/periods";
-import { partTables, type ComputedColumns, type Transaction } from "@/features/imports/write";
-import type { Edition } from "@/lib/tariff-vocabulary";
+import type { Transaction } from "@/db/client";
+import { partTables, type ComputedColumns } from "@/features/imports/write";
+import { periodToDate, type Edition, type PartId, type Period } from "@/lib/tariff-vocabulary";
 
 /**
- * Net price after discount deduction, per line (DATA-FORMATS §5.2). Each part says which rate group a
+ * Net price after discount deduction, per line (docs/data-formats.md). Each part says which rate group a
  * line belongs to; the rate comes from `discount_rates` as it stood in the line's period, so a
  * change of rate is new data, not new code. A group without a rate that period leaves the net price
  * empty.

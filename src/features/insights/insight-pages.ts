@@ -1,7 +1,6 @@
 import type { DataColumn, DataRow } from "@/components/data-table/format";
-import { partLabel, type PartId } from "@/features/imports/parts";
-import type { ListFilter } from "@/features/tariff/list-filter-types";
-import type { Edition } from "@/lib/tariff-vocabulary";
+import type { ListFilter } from "@/components/data-table/list-filter-types";
+import { partLabel, type Edition, type PartId } from "@/lib/tariff-vocabulary";
 
 import { insightSources, type ChangeRow, type InsightKind, type PeriodCounts } from "./sources";
 
@@ -41,16 +40,21 @@ const priceColumns: DataColumn[] = [
   { id: "changePercent", header: "Change %", kind: "percent", priority: "key" },
 ];
 
+/** An optional filter whose value is one of `options` (value → label), read from the URL's `name`. */
+const choiceFilter = (
+  name: string,
+  label: string,
+  params: Record<string, string>,
+  options: Record<string, string>,
+): ListFilter => ({
+  name,
+  label,
+  value: params[name] ?? "",
+  options: Object.entries(options).map(([value, text]) => ({ value, label: text })),
+});
+
 const directionFilter = (params: Record<string, string>): ListFilter[] => [
-  {
-    name: "direction",
-    label: "Direction",
-    value: params.direction ?? "",
-    options: [
-      { value: "up", label: "Increases" },
-      { value: "down", label: "Decreases" },
-    ],
-  },
+  choiceFilter("direction", "Direction", params, { up: "Increases", down: "Decreases" }),
 ];
 
 const keepDirection = (row: ChangeRow, params: Record<string, string>) =>
@@ -109,15 +113,7 @@ export const insightPages: Record<InsightKind, InsightPage> = {
         value: insightPart("additions-deletions", edition, params),
         options: additionParts[edition].map((part) => ({ value: part, label: partLabel(part, edition) })),
       },
-      {
-        name: "change",
-        label: "Change",
-        value: params.change ?? "",
-        options: [
-          { value: "addition", label: "Additions" },
-          { value: "deletion", label: "Deletions" },
-        ],
-      },
+      choiceFilter("change", "Change", params, { addition: "Additions", deletion: "Deletions" }),
     ],
     keep: (row, params) => !params.change || row.change === params.change,
     priceCharts: false,

@@ -4,10 +4,9 @@ import { and, asc, eq, inArray, sql } from "drizzle-orm";
 
 import { getDb } from "@/db/client";
 import { tariffChanges } from "@/db/schema";
-import type { PartId } from "@/features/imports/parts";
-import type { Edition } from "@/lib/tariff-vocabulary";
+import type { Edition, PartId } from "@/lib/tariff-vocabulary";
 
-import { chooseMonth, type MonthSelection } from "./analysis";
+import { selectInsightMonth, type MonthSelection } from "./analysis";
 import { insightPages, insightPart } from "./insight-pages";
 import {
   insightSources,
@@ -123,7 +122,7 @@ export async function getInsightMonth(
 ): Promise<InsightMonth> {
   const part = insightPart(kind, edition, params);
   const counts = await getPeriodCounts(edition, kind, part);
-  const selection = chooseMonth(
+  const selection = selectInsightMonth(
     now,
     counts.map((row) => row.period),
     params.month,

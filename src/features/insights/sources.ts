@@ -1,4 +1,4 @@
-import type { PartId } from "@/features/imports/parts";
+import type { PartId } from "@/lib/tariff-vocabulary";
 
 /** The insights pages, and the part and kinds of change each reads from `tariff_changes`. */
 export type InsightKind =

@@ -22,7 +22,7 @@ async function profileOf(id: string) {
   return (await database.db.select().from(profiles).where(eq(profiles.id, id)))[0]!;
 }
 
-describe("who may manage a licence (SECURITY.md R1, R2)", () => {
+describe("who may manage a licence (docs/security.md R1, R2)", () => {
   it("refuses anyone signed out, a member who is not an admin, and an admin without a subscription", async () => {
     const { admin, member } = await organisation();
     const email = uniqueEmail("target");
@@ -119,7 +119,7 @@ describe("adding and removing users", () => {
   });
 });
 
-describe("invitations (SECURITY.md R17, abuse case 3)", () => {
+describe("invitations (docs/security.md R17, abuse case 3)", () => {
   it("e-mails one signed, single-use link to the invitee only, from the fixed template", async () => {
     const { admin } = await organisation();
     const email = uniqueEmail("invitee");

@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 
 import { getDb } from "@/db/client";
 import { licenses, profiles } from "@/db/schema";
-import { consumeRateLimit, consumeRateLimits } from "@/features/access/rate-limit";
+import { consumeRateLimit, consumeRateLimits } from "@/lib/security/rate-limit";
 import { defineAction as define } from "@/lib/define-action";
 import {
   addedToLicenceEmail,
@@ -187,7 +187,7 @@ export const removeUser = define(
   },
 );
 
-/** An invitation by e-mail (SECURITY.md R17): only to the one address, from a fixed template, rate-limited. */
+/** An invitation by e-mail (docs/security.md R17): only to the one address, from a fixed template, rate-limited. */
 export const inviteUser = define(
   { name: "licences.inviteUser", schema: licenceEmailSchema, access: "admin" },
   async (input, { user }) => {

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 
 import { licenses, profiles } from "@/db/schema";
-import { getProfileSummary } from "@/features/accounts/queries";
+import { getProfileSummary } from "@/lib/session";
 import { currentUserOf, insertUser, uniqueEmail } from "@tests/fixtures/accounts";
 import { runAs as run } from "@tests/fixtures/actions";
 import { setupTestDatabase } from "@tests/fixtures/db";

@@ -4,7 +4,7 @@ import { and, count, eq, isNull } from "drizzle-orm";
 
 import { getDb, type Database, type Transaction } from "@/db/client";
 import { licenses, profiles } from "@/db/schema";
-import { grantsAccess } from "@/features/billing/sync";
+import { grantsAccess } from "@/lib/subscription-status";
 import { AppError } from "@/lib/errors";
 
 /** How long an invitation or a request to join a licence stays open. */
@@ -56,7 +56,7 @@ export async function assertRoomForAnotherMember(licenseId: string): Promise<voi
 }
 
 /**
- * Puts a user on a licence, taking a seat (product §4 "user membership"; SECURITY.md R18). One
+ * Puts a user on a licence, taking a seat (product §4 "user membership"; docs/security.md R18). One
  * transaction locks the licence row, counts its users and updates the profile, so concurrent joins
  * queue and exactly the free seats are filled; the database trigger refuses anything that slips by.
  * Only a licence whose subscription gives access takes members (ADR 035), and only a user on no plan

@@ -12,7 +12,7 @@ import { addMemberToLicence, removeMemberFromLicence } from "./membership";
 import { acceptMembershipRequest, requestMembership } from "./requests";
 
 /**
- * The seat limit under concurrency (SECURITY.md R18, abuse case 5). Real interleaving needs a real
+ * The seat limit under concurrency (docs/security.md R18, abuse case 5). Real interleaving needs a real
  * PostgreSQL server: PGlite runs one statement at a time, so these tests run only with DATABASE_URL
  * (as `.ci/run`'s second run does).
  */

@@ -1,11 +1,8 @@
 "use server";
 
-import { createAction } from "@/lib/action";
+import { createActionFrom } from "@/lib/action";
 
 import * as commands from "./commands";
 
 /** The onboarding server actions; their checks and behaviour live in commands.ts. */
-export const recordTourOutcome = createAction(
-  commands.recordTourOutcome.options,
-  commands.recordTourOutcome.handler,
-);
+export const recordTourOutcome = createActionFrom(commands.recordTourOutcome);

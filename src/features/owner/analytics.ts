@@ -1,5 +1,5 @@
 import { findPlan } from "@/features/billing/plans";
-import { grantsAccess } from "@/features/billing/sync";
+import { grantsAccess } from "@/lib/subscription-status";
 
 /**
  * Pure shaping of the owner's figures, kept apart from the SQL so it can be tested without a

@@ -6,7 +6,7 @@ import { insertUser, uniqueEmail } from "@tests/fixtures/accounts";
 import { setupTestDatabase } from "@tests/fixtures/db";
 import { insertOrganisation } from "@tests/fixtures/licences";
 
-import { getPageViewsPerDay, getPlanSummary, searchOwnerConsole } from "./queries";
+import { getLicenceOverview, getPageViewsPerDay, getPlanSummary, searchOwnerConsole } from "./queries";
 
 const database = setupTestDatabase();
 
@@ -38,6 +38,20 @@ describe("owner console reads", () => {
       seatsSold: 5,
       seatsUsed: 2,
       mrrPence: 9_999,
+    });
+  });
+
+  it("lists every licence with its seats and how many users hold one, an empty licence at 0", async () => {
+    const { licenseId } = await insertOrganisation({ seats: 4, name: "Overview Pharmacy" });
+    const [empty] = await database.db
+      .insert(licenses)
+      .values({ organisation: "Empty Overview Ltd", numberOfLicenses: 2 })
+      .returning();
+    const overview = await getLicenceOverview();
+    expect(overview.find((licence) => licence.licenseId === licenseId)).toMatchObject({ seats: 4, users: 2 });
+    expect(overview.find((licence) => licence.licenseId === empty!.licenseId)).toMatchObject({
+      seats: 2,
+      users: 0,
     });
   });
 

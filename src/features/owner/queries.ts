@@ -114,6 +114,16 @@ const userName = sql<string>`trim(coalesce(${profiles.firstName}, '') || ' ' || 
  */
 const suspendedColumn = sql<boolean>`exists (select 1 from ${userSuspensions} s where s.user_id = "profiles"."id")`;
 
+/** A licence as the console lists it: its plan and status, and how many of its seats are taken. */
+const licenceSummary = {
+  licenseId: licenses.licenseId,
+  organisation: licenses.organisation,
+  status: licenses.status,
+  planId: licenses.planId,
+  seats: licenses.numberOfLicenses,
+  users: sql<number>`(select count(*) from ${profiles} p where p.license_id = "licenses"."license_id")::int`,
+};
+
 /** Users and licences whose e-mail, name or organisation contains `term` (at most 50 of each). */
 export async function searchOwnerConsole(term: string) {
   const pattern = likePattern(term);
@@ -144,14 +154,7 @@ export async function searchOwnerConsole(term: string) {
     .from(profiles)
     .where(or(ilike(profiles.email, pattern), ilike(userName, pattern)));
   const licenceRows = await db
-    .select({
-      licenseId: licenses.licenseId,
-      organisation: licenses.organisation,
-      status: licenses.status,
-      planId: licenses.planId,
-      seats: licenses.numberOfLicenses,
-      users: sql<number>`(select count(*) from ${profiles} p where p.license_id = "licenses"."license_id")::int`,
-    })
+    .select(licenceSummary)
     .from(licenses)
     .where(
       or(
@@ -167,18 +170,8 @@ export async function searchOwnerConsole(term: string) {
 /** Every licence with its seats and how many are used: the console's overview before any search. */
 export async function getLicenceOverview() {
   return getDb()
-    .select({
-      licenseId: licenses.licenseId,
-      organisation: licenses.organisation,
-      status: licenses.status,
-      planId: licenses.planId,
-      seats: licenses.numberOfLicenses,
-      users: sql<number>`count(${profiles.id})::int`,
-      createdAt: licenses.createdAt,
-    })
+    .select({ ...licenceSummary, createdAt: licenses.createdAt })
     .from(licenses)
-    .leftJoin(profiles, eq(profiles.licenseId, licenses.licenseId))
-    .groupBy(licenses.licenseId)
     .orderBy(licenses.organisation);
 }
 

@@ -1,6 +1,6 @@
 import "server-only";
 
-import { consumeRateLimit, type RateRule } from "@/features/access/rate-limit";
+import { consumeRateLimit, type RateRule } from "@/lib/security/rate-limit";
 import { AppError } from "@/lib/errors";
 import { getCurrentUser, type CurrentUser } from "@/lib/session";
 

@@ -7,7 +7,7 @@ import { setupTestDatabase } from "@tests/fixtures/db";
 
 import { profiles } from "@/db/schema";
 import { updateCountry } from "@/features/accounts/commands";
-import { getProfileSummary } from "@/features/accounts/queries";
+import { getProfileSummary } from "@/lib/session";
 
 import { saveSearchParts } from "./commands";
 

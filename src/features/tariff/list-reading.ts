@@ -6,7 +6,7 @@ import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { DataRow } from "@/components/data-table/format";
 import { getDb } from "@/db/client";
 import { tariffNames } from "@/db/schema";
-import type { PartId } from "@/features/imports/parts";
+import type { PartId } from "@/lib/tariff-vocabulary";
 import type { Edition } from "@/lib/tariff-vocabulary";
 
 import { matchCode, matchTerm, type Match } from "./matcher";

@@ -1,4 +1,5 @@
-import type { MonthEntry } from "./list-filter-types";
+import type { MonthEntry } from "@/components/data-table/list-filter-types";
+
 import {
   monthOptionOf,
   olderMonths,
@@ -30,17 +31,22 @@ export type MonthChoice = {
  * part shows a month only if that month was imported; a list published less often (Category M, the
  * dm+d flags) shows the latest release on or before the month. History goes deeper than the
  * selector: "Older months…" offers every older release, and any month asked for in the URL is added.
+ * `prefer` says which month to show when none is asked for: a list shows the current month when it
+ * has data ("current"); the insights show the newest month with data, even one published ahead of its
+ * month ("newest"), and always offer it in the selector.
  */
 export function chooseMonth({
   periods,
   cadence,
   month,
   now,
+  prefer = "current",
 }: {
   periods: readonly string[];
   cadence: "monthly" | "latest";
   month: string | undefined;
   now: Date;
+  prefer?: "current" | "newest";
 }): MonthChoice {
   const newestFirst = [...periods].sort().reverse();
   const servedBy = (option: MonthOption): string | null =>
@@ -50,22 +56,22 @@ export function chooseMonth({
 
   const recent = recentMonths(now);
   const current = recent[0]!;
-  const latestPeriod = newestFirst.find((period) => period <= current.firstDate) ?? newestFirst[0] ?? null;
+  const latestPeriod =
+    prefer === "newest"
+      ? (newestFirst[0] ?? null)
+      : (newestFirst.find((period) => period <= current.firstDate) ?? newestFirst[0] ?? null);
   const latest = latestPeriod ? monthOptionOf(latestPeriod) : null;
 
-  const selected = parseMonthParam(month) ?? (servedBy(current) ? current : (latest ?? current));
+  const fallback = prefer === "current" && servedBy(current) ? current : (latest ?? current);
+  const selected = parseMonthParam(month) ?? fallback;
   const period = servedBy(selected);
 
-  const options = recent.map((option) => ({
-    value: option.value,
-    label: option.month,
-    hasData: servedBy(option) !== null,
-  }));
-  if (!options.some((option) => option.value === selected.value)) {
-    const extra = { value: selected.value, label: selected.month, hasData: period !== null };
-    if (selected.value > current.value) options.unshift(extra);
-    else options.push(extra);
-  }
+  const listed = new Map(recent.map((option) => [option.value, option]));
+  for (const extra of prefer === "newest" && latest ? [selected, latest] : [selected])
+    listed.set(extra.value, extra);
+  const options = [...listed.values()]
+    .sort((a, b) => b.value.localeCompare(a.value))
+    .map((option) => ({ value: option.value, label: option.month, hasData: servedBy(option) !== null }));
 
   return {
     month: selected,

@@ -1,4 +1,4 @@
-import { monthNames } from "@/lib/tariff-vocabulary";
+import { monthLabel } from "@/lib/tariff-vocabulary";
 
 /** product §3 "month option": a label, the URL value, and the first and last day as year-month-day text. */
 export type MonthOption = { month: string; value: string; firstDate: string; lastDate: string };
@@ -9,7 +9,7 @@ export function monthOption(year: number, monthIndex: number): MonthOption {
   const lastDay = new Date(Date.UTC(year, monthIndex + 1, 0)).getUTCDate();
   const value = `${year}-${pad(monthIndex + 1)}`;
   return {
-    month: `${monthNames[monthIndex]} ${year}`,
+    month: monthLabel(value),
     value,
     firstDate: `${value}-01`,
     lastDate: `${value}-${pad(lastDay)}`,

@@ -1,8 +1,7 @@
 import type { Metadata } from "next";
 
-import { formatPence } from "@/lib/tariff-vocabulary";
+import { formatPence, monthLabel } from "@/lib/tariff-vocabulary";
 
-import { monthLabel } from "./period-labels";
 import type { ProductDetail, ProductKind } from "./product-queries";
 
 /** Where each kind of product has its public page. */

@@ -1,6 +1,6 @@
 import { formatPounds } from "@/lib/tariff-vocabulary";
 
-import { monthLabel } from "./period-labels";
+import { monthLabel } from "@/lib/tariff-vocabulary";
 
 /**
  * How a list's records read to a person: the words and links its table rows and search results

@@ -3,14 +3,12 @@ import "server-only";
 import { sql } from "drizzle-orm";
 
 import { getDb, type Database } from "@/db/client";
-import { partLabel, type PartId } from "@/features/imports/parts";
-import { monthLabel } from "@/features/tariff/period-labels";
 import { productPaths } from "@/features/tariff/product-metadata";
 import { sendEmail, unsubscribeUrlFor, watchlistAlertEmail, type WatchlistAlertLine } from "@/lib/email";
 import { getEnv } from "@/lib/env";
 import type { Job } from "@/lib/jobs";
 import { getLogger } from "@/lib/logger";
-import { formatPence, type Edition } from "@/lib/tariff-vocabulary";
+import { formatPence, monthLabel, partLabel, type Edition, type PartId } from "@/lib/tariff-vocabulary";
 
 import { watchlistsPath } from "./paths";
 import type { PackKind } from "./schemas";

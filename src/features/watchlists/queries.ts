@@ -4,9 +4,8 @@ import { eq, sql, type SQL } from "drizzle-orm";
 
 import { getDb } from "@/db/client";
 import { watchlistAlertPreferences } from "@/db/schema";
-import type { PartId } from "@/features/imports/parts";
 import type { CurrentUser } from "@/lib/session";
-import type { Edition } from "@/lib/tariff-vocabulary";
+import type { Edition, PartId } from "@/lib/tariff-vocabulary";
 
 import { accessOf, findWatchlist, visibleTo } from "./access";
 import type { PackKind } from "./schemas";

@@ -1,7 +1,6 @@
 import type { DataColumn, DataRow } from "@/components/data-table/format";
-import { partLabel } from "@/features/imports/parts";
 import { productPaths } from "@/features/tariff/product-metadata";
-import type { Edition } from "@/lib/tariff-vocabulary";
+import { partLabel, type Edition } from "@/lib/tariff-vocabulary";
 
 import type { WatchlistEntry } from "./queries";
 

@@ -1,5 +1,5 @@
 /**
- * The headers of each response that depend on the request or the deployment (SECURITY.md R15), set by
+ * The headers of each response that depend on the request or the deployment (docs/security.md R15), set by
  * the proxy (src/proxy.ts). The fixed ones (nosniff and friends) are in next.config.ts. ADR 030.
  */
 

@@ -1,7 +1,7 @@
 import commonPasswords from "./common-passwords.json";
 
 /**
- * Password rules (SECURITY.md R8, ASVS 6.2): at least 8 characters (the form recommends 15 or more),
+ * Password rules (docs/security.md R8, ASVS 6.2): at least 8 characters (the form recommends 15 or more),
  * up to 128, any characters, and none of the 3,000 most common passwords. No composition rules and
  * no forced rotation.
  */

@@ -1,6 +1,6 @@
 /**
  * Redirect targets taken from a URL or form are trusted only as paths on our own site
- * (SECURITY.md R14, abuse case 7). Anything else — another host, a scheme, a protocol-relative
+ * (docs/security.md R14, abuse case 7). Anything else — another host, a scheme, a protocol-relative
  * or backslash trick, control characters, or the same hidden behind percent-encoding — gives the fallback.
  */
 const probeOrigin = "https://tariffscope.invalid";

@@ -4,7 +4,7 @@ import { AppError } from "@/lib/errors";
 import { trustedOrigins } from "./trusted-origins";
 
 /**
- * CSRF guard for our state-changing route handlers (SECURITY.md R13): the request must come from our
+ * CSRF guard for our state-changing route handlers (docs/security.md R13): the request must come from our
  * own pages (an `Origin` Better Auth trusts too; missing or `null` is refused) and carry JSON, which a
  * cross-site HTML form cannot send.
  */

@@ -1,5 +1,5 @@
 import { closeDb } from "@/db/client";
-import { consumeRateLimit } from "@/features/access/rate-limit";
+import { consumeRateLimit } from "@/lib/security/rate-limit";
 
 /**
  * One "app instance" for the multi-instance rate-limit test (abuse case 14): its own process, its own

@@ -12,7 +12,7 @@ export const dynamic = "force-dynamic";
 /**
  * Upgrade Plan: a billing-portal session for the signed-in licence admin, answered as `{ url }` for the
  * button to navigate to. POST only (GET answers 405), same-origin JSON only; the customer comes from
- * the session, the body must be `{}` and the query string is ignored (SECURITY.md R2, R4, abuse case 1).
+ * the session, the body must be `{}` and the query string is ignored (docs/security.md R2, R4, abuse case 1).
  */
 export const POST = handleRoute("billing.portal", async (request) => {
   assertSameOriginJson(request);

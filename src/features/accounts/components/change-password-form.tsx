@@ -3,11 +3,11 @@
 import { useState } from "react";
 
 import { Button } from "@/components/ui/button";
+import { changeTo, FormField } from "@/components/ui/form-field";
 import { Spinner } from "@/components/ui/spinner";
 import { authClient } from "@/lib/auth-client";
 
 import { authErrorMessage } from "../auth-errors";
-import { FormField } from "./form-field";
 import { NewPasswordField } from "./new-password-field";
 
 /** Changing the password signs the account out everywhere else. */
@@ -42,18 +42,12 @@ export function ChangePasswordForm() {
         type="password"
         autoComplete="current-password"
         value={current}
-        onChange={(event) => {
-          setCurrent(event.target.value);
-          setMessage(null);
-        }}
+        onChange={changeTo(setCurrent, () => setMessage(null))}
       />
       <NewPasswordField
         id="change-new-password"
         value={next}
-        onChange={(event) => {
-          setNext(event.target.value);
-          setMessage(null);
-        }}
+        onChange={changeTo(setNext, () => setMessage(null))}
       />
       <p role="status" className={message?.error ? "text-sm text-destructive" : "text-sm text-primary"}>
         {message?.text}

@@ -3,8 +3,7 @@
 import { useRouter } from "next/navigation";
 import { useId, useState } from "react";
 
-import { editions } from "@/features/tariff/navigation";
-import type { Edition } from "@/lib/tariff-vocabulary";
+import { editions, type Edition } from "@/lib/tariff-vocabulary";
 import { cn } from "@/lib/utils";
 
 import { updateCountry } from "../actions";

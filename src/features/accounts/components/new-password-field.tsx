@@ -4,7 +4,7 @@ import type * as React from "react";
 
 import { passwordLimits } from "@/lib/security/password-policy";
 
-import { FormField } from "./form-field";
+import { FormField } from "@/components/ui/form-field";
 
 /** A field for choosing a password, with the policy stated where it is needed (R8). */
 export function NewPasswordField({

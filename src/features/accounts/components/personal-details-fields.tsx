@@ -2,8 +2,9 @@
 
 import type { FieldErrors, UseFormRegister } from "react-hook-form";
 
+import { FormField } from "@/components/ui/form-field";
+
 import type { PersonalDetailsInput } from "../schemas";
-import { FormField } from "./form-field";
 
 /** First name, last name and occupation: the same fields at sign-up and in Account Management. */
 export function PersonalDetailsFields<T extends PersonalDetailsInput>({

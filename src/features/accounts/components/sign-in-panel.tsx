@@ -6,11 +6,11 @@ import { useState } from "react";
 
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "@/components/ui/card";
+import { changeTo, EmailField, FormField } from "@/components/ui/form-field";
 import { BlockingSpinner, Spinner } from "@/components/ui/spinner";
 import { authClient } from "@/lib/auth-client";
 
 import { authErrorMessage, isEmailNotConfirmed } from "../auth-errors";
-import { FormField } from "./form-field";
 
 /** The sign-in card (product §2.9) and the forgotten-password card (§2.10) it switches to. */
 export function SignInPanel({
@@ -55,6 +55,12 @@ function SignInCard({
     setError(null);
     setNotConfirmed(false);
   };
+  /** Typing in a field clears what the last attempt said about it. */
+  const edit = (field: keyof typeof missing, set: (value: string) => void) =>
+    changeTo(set, () => {
+      setMissing((m) => ({ ...m, [field]: false }));
+      clearError();
+    });
 
   async function submit(event: React.FormEvent) {
     event.preventDefault();
@@ -102,18 +108,11 @@ function SignInCard({
       </CardHeader>
       <CardContent>
         <form noValidate onSubmit={submit} className="grid gap-4">
-          <FormField
+          <EmailField
             id="signin-email"
-            label="Email"
-            type="email"
-            autoComplete="email"
             value={email}
             aria-invalid={missing.email || undefined}
-            onChange={(event) => {
-              onEmailChange(event.target.value);
-              setMissing((m) => ({ ...m, email: false }));
-              clearError();
-            }}
+            onChange={edit("email", onEmailChange)}
           />
           <FormField
             id="signin-password"
@@ -122,11 +121,7 @@ function SignInCard({
             autoComplete="current-password"
             value={password}
             aria-invalid={missing.password || undefined}
-            onChange={(event) => {
-              setPassword(event.target.value);
-              setMissing((m) => ({ ...m, password: false }));
-              clearError();
-            }}
+            onChange={edit("password", setPassword)}
           />
           <div role="alert" aria-live="assertive" className="min-h-5 text-sm text-destructive">
             {error}
@@ -196,17 +191,11 @@ function ForgottenPasswordCard({ email, onEmailChange, onBack }: CardProps & { o
       </CardHeader>
       <CardContent>
         <form noValidate onSubmit={submit} className="grid gap-4">
-          <FormField
+          <EmailField
             id="reset-email"
-            label="Email"
-            type="email"
-            autoComplete="email"
             value={email}
             aria-invalid={message?.error && !email.trim() ? true : undefined}
-            onChange={(event) => {
-              onEmailChange(event.target.value);
-              setMessage(null);
-            }}
+            onChange={changeTo(onEmailChange, () => setMessage(null))}
           />
           <div
             role="status"

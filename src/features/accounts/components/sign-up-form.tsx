@@ -7,12 +7,12 @@ import { useForm, useWatch } from "react-hook-form";
 
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { EmailField } from "@/components/ui/form-field";
 import { Spinner } from "@/components/ui/spinner";
 
 import { getAccountStatus, signUp } from "../actions";
 import { signUpSchema, type SignUpInput } from "../schemas";
 import { CodeVerification, VerificationComplete } from "./code-verification";
-import { FormField } from "./form-field";
 import { NewPasswordField } from "./new-password-field";
 import { PersonalDetailsFields } from "./personal-details-fields";
 import { TermsOverlay } from "./terms-overlay";
@@ -76,11 +76,8 @@ export function SignUpForm({
     <>
       <form noValidate onSubmit={submit} className="grid gap-4">
         <PersonalDetailsFields idPrefix="signup" register={form.register} errors={errors} />
-        <FormField
+        <EmailField
           id="signup-email"
-          label="Email"
-          type="email"
-          autoComplete="email"
           readOnly={Boolean(invitedEmail)}
           error={errors.email?.message}
           {...form.register("email")}

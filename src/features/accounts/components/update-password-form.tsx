@@ -4,12 +4,12 @@ import Link from "next/link";
 import { useState } from "react";
 
 import { Button } from "@/components/ui/button";
+import { changeTo, FormField } from "@/components/ui/form-field";
 import { Spinner } from "@/components/ui/spinner";
 import { authClient } from "@/lib/auth-client";
 import { passwordLimits } from "@/lib/security/password-policy";
 
 import { authErrorMessage } from "../auth-errors";
-import { FormField } from "./form-field";
 import { NewPasswordField } from "./new-password-field";
 
 /** Sets a new password from the e-mailed link; every session of the account ends (R9). */
@@ -47,10 +47,7 @@ export function UpdatePasswordForm({ token }: { token: string }) {
       <NewPasswordField
         id="new-password"
         value={password}
-        onChange={(event) => {
-          setPassword(event.target.value);
-          setError(null);
-        }}
+        onChange={changeTo(setPassword, () => setError(null))}
       />
       <FormField
         id="confirm-password"
@@ -58,10 +55,7 @@ export function UpdatePasswordForm({ token }: { token: string }) {
         type="password"
         autoComplete="new-password"
         value={confirm}
-        onChange={(event) => {
-          setConfirm(event.target.value);
-          setError(null);
-        }}
+        onChange={changeTo(setConfirm, () => setError(null))}
       />
       <p role="alert" className="text-sm text-destructive empty:hidden">
         {error}

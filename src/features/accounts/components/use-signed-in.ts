@@ -2,7 +2,7 @@
 
 import { useSyncExternalStore } from "react";
 
-import { hasSignedInHint } from "../signed-in-hint";
+import { hasSignedInHint } from "@/lib/security/signed-in-hint";
 
 const subscribe = () => () => {};
 

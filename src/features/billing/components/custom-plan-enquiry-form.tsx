@@ -5,7 +5,7 @@ import { useId, useState, type ComponentProps } from "react";
 import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
-import { FormField } from "@/features/accounts/components/form-field";
+import { FormField } from "@/components/ui/form-field";
 import { cn } from "@/lib/utils";
 
 import { submitCustomPlanEnquiry } from "../actions";

@@ -5,8 +5,8 @@ import { useEffect, useId, useState } from "react";
 
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
-import { choosePlanPath, signInPath } from "@/features/access/route-classes";
-import { FormField } from "@/features/accounts/components/form-field";
+import { choosePlanPath, signInPath } from "@/lib/paths";
+import { FormField } from "@/components/ui/form-field";
 import { formatPence } from "@/lib/tariff-vocabulary";
 import { cn } from "@/lib/utils";
 

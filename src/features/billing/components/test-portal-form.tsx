@@ -4,7 +4,7 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 
 import { Button } from "@/components/ui/button";
-import { FormField } from "@/features/accounts/components/form-field";
+import { FormField } from "@/components/ui/form-field";
 import type { ActionResult } from "@/lib/action";
 
 import { cancelTestPortalSubscription, changeTestPortalSeats } from "../actions";

@@ -21,7 +21,7 @@ export type StripeClient = Pick<
   "customers" | "checkout" | "subscriptions" | "billingPortal" | "invoices" | "webhooks"
 >;
 
-/** Stripe's own recommendation: reject events older than five minutes (SECURITY.md R19). */
+/** Stripe's own recommendation: reject events older than five minutes (docs/security.md R19). */
 export const webhookToleranceSeconds = 300;
 
 const displayName = "Stripe";

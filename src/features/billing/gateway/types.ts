@@ -98,7 +98,7 @@ export interface PaymentGateway {
 
 /**
  * The provider failed a request. The message is for our log only and never shown to anyone
- * (SECURITY.md R21): it carries the provider's own detail, with keys and links taken out.
+ * (docs/security.md R21): it carries the provider's own detail, with keys and links taken out.
  */
 export class PaymentProviderError extends Error {
   constructor(

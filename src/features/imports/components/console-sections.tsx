@@ -3,7 +3,7 @@ import type { DataColumn } from "@/components/data-table/format";
 import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
 
-import { partIds, partLabel } from "../parts";
+import { partIds, partLabel } from "@/lib/tariff-vocabulary";
 import { importConsolePath } from "../paths";
 import {
   importSources,

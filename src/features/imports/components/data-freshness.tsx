@@ -1,7 +1,7 @@
 import { monthNames, type Edition } from "@/lib/tariff-vocabulary";
 
 import { getDataFreshness } from "../freshness";
-import type { PartId } from "../parts";
+import type { PartId } from "@/lib/tariff-vocabulary";
 
 const updatedDate = new Intl.DateTimeFormat("en-GB", {
   day: "numeric",

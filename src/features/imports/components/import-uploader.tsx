@@ -7,7 +7,7 @@ import { useId, useRef, useState, type DragEvent } from "react";
 import { Badge } from "@/components/ui/badge";
 import { cn } from "@/lib/utils";
 
-import { partLabel } from "../parts";
+import { partLabel } from "@/lib/tariff-vocabulary";
 import { importUploadPath } from "../paths";
 import type { ImportOutcome } from "../service";
 import type { UploadEvent } from "../upload";

@@ -1,8 +1,8 @@
 import { Parser } from "htmlparser2";
 
+import type { PartId, Period } from "@/lib/tariff-vocabulary";
+
 import { describeName } from "../file-name";
-import type { PartId } from "../parts";
-import type { Period } from "../periods";
 
 /** The parts NHSBSA publishes as data files (Part VIII page: VIIIA, Cat M, VIIIB, VIIID; Part IX page). */
 export const nhsbsaParts: readonly PartId[] = ["viiia", "cat-m", "viiib", "viiid", "ix"];

@@ -1,4 +1,4 @@
-import { toPeriod, addMonths, type Period } from "../periods";
+import { toPeriod, addMonths, type Period } from "@/lib/tariff-vocabulary";
 import { ukDay } from "./concessions-page";
 
 /**

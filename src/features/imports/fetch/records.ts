@@ -2,11 +2,10 @@ import { and, eq, inArray } from "drizzle-orm";
 
 import type { Database } from "@/db/client";
 import { imports, tariffDatasets } from "@/db/schema";
-import type { Edition } from "@/lib/tariff-vocabulary";
+import { periodToDate, type Edition, type PartId, type Period } from "@/lib/tariff-vocabulary";
 
-import type { PartId } from "../parts";
-import { periodToDate, type Period } from "../periods";
 import { dmdReleaseName } from "../service";
+import { ofDataset } from "../write";
 
 /** What the import records say about one part and month, as the fetchers need it. */
 export type Known = {
@@ -33,24 +32,11 @@ export async function knownMonth(
   const [dataset] = await db
     .select({ importId: tariffDatasets.importId })
     .from(tariffDatasets)
-    .where(
-      and(
-        eq(tariffDatasets.edition, edition),
-        eq(tariffDatasets.part, part),
-        eq(tariffDatasets.period, date),
-      ),
-    );
+    .where(ofDataset(tariffDatasets, edition, part, date));
   const records = await db
     .select({ id: imports.id, fileName: imports.fileName, sha256: imports.fileSha256 })
     .from(imports)
-    .where(
-      and(
-        eq(imports.edition, edition),
-        eq(imports.part, part),
-        eq(imports.period, date),
-        inArray(imports.outcome, accepted),
-      ),
-    );
+    .where(and(ofDataset(imports, edition, part, date), inArray(imports.outcome, accepted)));
   return {
     loaded: Boolean(dataset),
     fileNames: new Set(records.map((record) => record.fileName)),

@@ -5,7 +5,7 @@ import { fetchAlerts, fetchRuns, tariffDatasets, user, type FetchRun } from "@/d
 import { fetchAlertEmail, sendEmail } from "@/lib/email";
 import { getLogger } from "@/lib/logger";
 
-import { periodToDate, formatPeriod, type Period } from "../periods";
+import { periodToDate, monthLabel, type Period } from "@/lib/tariff-vocabulary";
 import type { ImportOutcome } from "../service";
 import {
   fetchSource,
@@ -199,7 +199,7 @@ export async function runFetch(db: Database, request: RunRequest): Promise<RunRe
           `late:viiia:${period}`,
           "late",
           [
-            `Part VIIIA for ${formatPeriod(period)} is not loaded: NHSBSA usually publishes it by ` +
+            `Part VIIIA for ${monthLabel(period)} is not loaded: NHSBSA usually publishes it by ` +
               `${formatDay(usualPublicationDay(period))}, and the passes since have found nothing new.`,
           ],
           request,

@@ -1,13 +1,15 @@
 import { Parser } from "htmlparser2";
 
+import { toPeriod, type Period } from "@/lib/tariff-vocabulary";
+
 import { BadFileError, ProblemList, quote } from "../errors";
 import { describeName } from "../file-name";
-import { monthFromWord, toPeriod, type Period } from "../periods";
+import { monthFromWord } from "../periods";
 import type { ConcessionLine, Dataset } from "../types";
 import { cleanText, parsePounds } from "../values";
 
 /**
- * Community Pharmacy England's price concessions pages (DATA-FORMATS §2). The current page has one
+ * Community Pharmacy England's price concessions pages (docs/data-formats.md). The current page has one
  * month; the archive page several, each table under a heading (`December 2023`) or, for older years
  * grouped under a year heading, after a paragraph naming the month. Either way the month is the last
  * one named in the text before the table. A concessions table has three columns, `Drug`,

@@ -1,17 +1,17 @@
 import fs from "node:fs";
 import path from "node:path";
-
 import { Parser } from "htmlparser2";
+
+import type { Period } from "@/lib/tariff-vocabulary";
 
 import { BadFileError } from "../errors";
 import { describeName } from "../file-name";
-import type { Period } from "../periods";
 import { maxDecompressedBytes, openText } from "../source";
 import type { BrandedPackLine, OnRows } from "../types";
 import { cleanText, parsePence, parseQuantity } from "../values";
 
 /**
- * A dm+d XML release (DATA-FORMATS §5): `f_ampp2` (packs, prices, reimbursement and prescribing
+ * A dm+d XML release (docs/data-formats.md): `f_ampp2` (packs, prices, reimbursement and prescribing
  * flags), `f_amp2` (brand names, suppliers), `f_vmpp2` (generic packs, Drug Tariff price),
  * `f_vmp2` (generic names), `f_gtin2` (barcodes) and `f_lookup2` (code descriptions). The files are
  * one release, so the importer reads them together from their folder.

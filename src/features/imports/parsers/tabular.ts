@@ -1,5 +1,6 @@
+import type { PartId } from "@/lib/tariff-vocabulary";
+
 import type { ProblemList } from "../errors";
-import type { PartId } from "../parts";
 import type { Row } from "../rows";
 import type { RecordReader } from "../table";
 import type {
@@ -42,30 +43,52 @@ function parseCategory(value: string): Parsed<string> {
   return { ok: true, value: match ? match[1]!.toUpperCase() : cleaned };
 }
 
-function specialContainer(reader: RecordReader, row: Row): boolean {
-  return /special/i.test(reader.raw(row, "specialContainer"));
+/** How one column of a row becomes one field of a line; undefined when it cannot (a problem is recorded). */
+type Field<T> = (reader: RecordReader, row: Row, context: { quarter?: number }) => T | undefined;
+
+const required =
+  <T>(key: string, parse: (text: string) => Parsed<T>): Field<T> =>
+  (reader, row) =>
+    reader.required(row, key, parse);
+const optional =
+  <T>(key: string, parse: (text: string) => Parsed<T>): Field<T | null> =>
+  (reader, row) =>
+    reader.optional(row, key, parse);
+/** Free text, kept as written and null when empty. */
+const textIn =
+  (key: string): Field<string | null> =>
+  (reader, row) =>
+    cleanText(reader.raw(row, key));
+const specialContainer: Field<boolean> = (reader, row) =>
+  /special/i.test(reader.raw(row, "specialContainer"));
+
+/**
+ * A parser that reads every field of a line, in the order given (which is also the line's key order,
+ * and so what its content hash sees), and gives up on the row when any field could not be read.
+ */
+function readLine<L extends Line>(fields: { [K in keyof L]: Field<L[K]> }): TabularParser["parse"] {
+  return (reader, row, context) => {
+    const line: Record<string, unknown> = {};
+    let complete = true;
+    for (const [name, field] of Object.entries(fields) as [string, Field<unknown>][]) {
+      const value = field(reader, row, context);
+      if (value === undefined) complete = false;
+      line[name] = value;
+    }
+    return complete ? (line as L) : undefined;
+  };
 }
 
 const viiia: TabularParser = {
-  parse(reader, row): ViiiaLine | undefined {
-    const medicine = reader.required(row, "medicine", text);
-    const packSize = reader.required(row, "packSize", parseQuantity);
-    const category = reader.required(row, "category", parseCategory);
-    const basicPricePence = reader.required(row, "price", parsePence);
-    const vmpSnomedCode = reader.optional(row, "vmp", parseSnomedCode);
-    const vmppSnomedCode = reader.optional(row, "vmpp", parseSnomedCode);
-    if (!medicine || packSize === undefined || !category || basicPricePence === undefined) return undefined;
-    if (vmpSnomedCode === undefined || vmppSnomedCode === undefined) return undefined;
-    return {
-      medicine,
-      packSize,
-      unitOfMeasure: cleanText(reader.raw(row, "unit")),
-      vmpSnomedCode,
-      vmppSnomedCode,
-      category,
-      basicPricePence,
-    };
-  },
+  parse: readLine<ViiiaLine>({
+    medicine: required("medicine", text),
+    packSize: required("packSize", parseQuantity),
+    unitOfMeasure: textIn("unit"),
+    vmpSnomedCode: optional("vmp", parseSnomedCode),
+    vmppSnomedCode: optional("vmpp", parseSnomedCode),
+    category: required("category", parseCategory),
+    basicPricePence: required("price", parsePence),
+  }),
   key: { name: "VMPP Snomed Code", of: (line) => (line as ViiiaLine).vmppSnomedCode },
   notes(lines) {
     const unknown = new Map<string, number>();
@@ -81,22 +104,14 @@ const viiia: TabularParser = {
 };
 
 const categoryM: TabularParser = {
-  parse(reader, row, context): CategoryMLine | undefined {
-    const vmppSnomedCode = reader.required(row, "vmpp", parseSnomedCode);
-    const medicine = reader.required(row, "medicine", text);
-    const packSize = reader.required(row, "packSize", parseQuantity);
-    const basicPricePence = reader.required(row, "price", parsePence);
-    if (!vmppSnomedCode || !medicine || packSize === undefined || basicPricePence === undefined)
-      return undefined;
-    return {
-      quarter: context.quarter ?? null,
-      vmppSnomedCode,
-      medicine,
-      packSize,
-      unitOfMeasure: cleanText(reader.raw(row, "unit")),
-      basicPricePence,
-    };
-  },
+  parse: readLine<CategoryMLine>({
+    quarter: (_reader, _row, context) => context.quarter ?? null,
+    vmppSnomedCode: required("vmpp", parseSnomedCode),
+    medicine: required("medicine", text),
+    packSize: required("packSize", parseQuantity),
+    unitOfMeasure: textIn("unit"),
+    basicPricePence: required("price", parsePence),
+  }),
   key: { name: "VMPP Snomed Code", of: (line) => (line as CategoryMLine).vmppSnomedCode },
 };
 
@@ -107,25 +122,16 @@ const viiidKey: TabularParser["key"] = {
 };
 
 const viiid: TabularParser = {
-  parse(reader, row): ViiidLine | undefined {
-    const vmppSnomedCode = reader.required(row, "vmpp", parseSnomedCode);
-    const vmpSnomedCode = reader.optional(row, "vmp", parseSnomedCode);
-    const medicine = reader.required(row, "medicine", text);
-    const packSize = reader.required(row, "packSize", parseQuantity);
-    const basicPricePence = reader.required(row, "price", parsePence);
-    if (!vmppSnomedCode || vmpSnomedCode === undefined || !medicine) return undefined;
-    if (packSize === undefined || basicPricePence === undefined) return undefined;
-    return {
-      vmpSnomedCode,
-      vmppSnomedCode,
-      medicine,
-      packSize,
-      unitOfMeasure: cleanText(reader.raw(row, "unit")),
-      formulations: cleanText(reader.raw(row, "formulations")),
-      specialContainer: specialContainer(reader, row),
-      basicPricePence,
-    };
-  },
+  parse: readLine<ViiidLine>({
+    vmpSnomedCode: optional("vmp", parseSnomedCode),
+    vmppSnomedCode: required("vmpp", parseSnomedCode),
+    medicine: required("medicine", text),
+    packSize: required("packSize", parseQuantity),
+    unitOfMeasure: textIn("unit"),
+    formulations: textIn("formulations"),
+    specialContainer,
+    basicPricePence: required("price", parsePence),
+  }),
   key: viiidKey,
 };
 
@@ -176,34 +182,19 @@ const viiibLong: TabularParser = {
 
 /** Part VIIIB as COSTmos pivots it: one row per product, already paired. */
 const viiibWide: TabularParser = {
-  parse(reader, row): ViiibLine | undefined {
-    const medicine = reader.required(row, "medicine", text);
-    const minimumQuantity = reader.required(row, "minimumQuantity", parseQuantity);
-    const minimumQuantityPricePence = reader.required(row, "minimumPrice", parsePence);
-    const additionalUnitQuantity = reader.optional(row, "additionalQuantity", parseQuantity);
-    const additionalUnitPricePence = reader.optional(row, "additionalPrice", parsePence);
-    const vmpSnomedCode = reader.optional(row, "vmp", parseSnomedCode);
-    const minimumQuantityVmppSnomedCode = reader.optional(row, "minimumVmpp", parseSnomedCode);
-    const additionalUnitVmppSnomedCode = reader.optional(row, "additionalVmpp", parseSnomedCode);
-    const values = [additionalUnitQuantity, additionalUnitPricePence, vmpSnomedCode];
-    if (!medicine || minimumQuantity === undefined || minimumQuantityPricePence === undefined)
-      return undefined;
-    if (values.includes(undefined) || minimumQuantityVmppSnomedCode === undefined) return undefined;
-    if (additionalUnitVmppSnomedCode === undefined) return undefined;
-    return {
-      vmpSnomedCode: vmpSnomedCode ?? null,
-      medicine,
-      unitOfMeasure: cleanText(reader.raw(row, "unit")),
-      formulations: cleanText(reader.raw(row, "formulations")),
-      specialContainer: specialContainer(reader, row),
-      minimumQuantityVmppSnomedCode,
-      minimumQuantity,
-      minimumQuantityPricePence,
-      additionalUnitVmppSnomedCode,
-      additionalUnitQuantity: additionalUnitQuantity ?? null,
-      additionalUnitPricePence: additionalUnitPricePence ?? null,
-    };
-  },
+  parse: readLine<ViiibLine>({
+    vmpSnomedCode: optional("vmp", parseSnomedCode),
+    medicine: required("medicine", text),
+    unitOfMeasure: textIn("unit"),
+    formulations: textIn("formulations"),
+    specialContainer,
+    minimumQuantityVmppSnomedCode: optional("minimumVmpp", parseSnomedCode),
+    minimumQuantity: required("minimumQuantity", parseQuantity),
+    minimumQuantityPricePence: required("minimumPrice", parsePence),
+    additionalUnitVmppSnomedCode: optional("additionalVmpp", parseSnomedCode),
+    additionalUnitQuantity: optional("additionalQuantity", parseQuantity),
+    additionalUnitPricePence: optional("additionalPrice", parsePence),
+  }),
   key: {
     name: "minimum quantity VMPP Snomed Code and formulations",
     of: (line) =>
@@ -257,55 +248,36 @@ const appliances: TabularParser = {
 };
 
 const blacklistParser: TabularParser = {
-  parse(reader, row): BlacklistLine | undefined {
-    const medicine = reader.required(row, "medicine", text);
-    const snomedCode = reader.optional(row, "snomedCode", parseSnomedCode);
-    if (!medicine || snomedCode === undefined) return undefined;
-    return {
-      medicine,
-      supplier: cleanText(reader.raw(row, "supplier")),
-      category: cleanText(reader.raw(row, "category")),
-      snomedCode,
-      notes: cleanText(reader.raw(row, "notes")),
-    };
-  },
+  parse: readLine<BlacklistLine>({
+    medicine: required("medicine", text),
+    supplier: textIn("supplier"),
+    category: textIn("category"),
+    snomedCode: optional("snomedCode", parseSnomedCode),
+    notes: textIn("notes"),
+  }),
 };
 
 const zeroDiscountParser: TabularParser = {
-  parse(reader, row): ZeroDiscountLine | undefined {
-    const drugName = reader.required(row, "drugName", text);
-    const vmppSnomedCode = reader.optional(row, "vmpp", parseSnomedCode);
-    const amppSnomedCode = reader.optional(row, "ampp", parseSnomedCode);
-    if (!drugName || vmppSnomedCode === undefined || amppSnomedCode === undefined) return undefined;
-    return {
-      drugName,
-      packSize: cleanText(reader.raw(row, "packSize")),
-      unitOfMeasure: cleanText(reader.raw(row, "unit")),
-      vmppSnomedCode,
-      amppSnomedCode,
-      notes: cleanText(reader.raw(row, "notes")),
-    };
-  },
+  parse: readLine<ZeroDiscountLine>({
+    drugName: required("drugName", text),
+    packSize: textIn("packSize"),
+    unitOfMeasure: textIn("unit"),
+    vmppSnomedCode: optional("vmpp", parseSnomedCode),
+    amppSnomedCode: optional("ampp", parseSnomedCode),
+    notes: textIn("notes"),
+  }),
 };
 
 const borderlineParser: TabularParser = {
-  parse(reader, row): BorderlineLine | undefined {
-    const product = reader.required(row, "product", text);
-    const packSize = reader.optional(row, "packSize", parseQuantity);
-    const amppSnomedCode = reader.optional(row, "ampp", parseSnomedCode);
-    const pricePence = reader.optional(row, "price", parsePence);
-    if (!product || packSize === undefined || amppSnomedCode === undefined || pricePence === undefined)
-      return undefined;
-    return {
-      product,
-      packSize,
-      unitOfMeasure: cleanText(reader.raw(row, "unit")),
-      amppSnomedCode,
-      supplier: cleanText(reader.raw(row, "supplier")),
-      pricePence,
-      conditions: cleanText(reader.raw(row, "conditions")),
-    };
-  },
+  parse: readLine<BorderlineLine>({
+    product: required("product", text),
+    packSize: optional("packSize", parseQuantity),
+    unitOfMeasure: textIn("unit"),
+    amppSnomedCode: optional("ampp", parseSnomedCode),
+    supplier: textIn("supplier"),
+    pricePence: optional("price", parsePence),
+    conditions: textIn("conditions"),
+  }),
 };
 
 /** The parser for a layout read as a part; undefined when the layout cannot hold that part. */

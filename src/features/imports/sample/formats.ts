@@ -5,7 +5,7 @@
 
 export type Cell = string | number | null | undefined;
 
-/** NHSBSA's headers, spelling and blank unit column included (DATA-FORMATS §1.3–§1.7). */
+/** NHSBSA's headers, spelling and blank unit column included (docs/data-formats.md). */
 export const headers = {
   viiia: [
     "Medicine",
@@ -68,7 +68,7 @@ function csvLine(cells: Cell[]): string {
 }
 
 /**
- * NHSBSA's raw CSV layout (DATA-FORMATS §1.2): a title alone in column A, an all-empty row, the
+ * NHSBSA's raw CSV layout (docs/data-formats.md): a title alone in column A, an all-empty row, the
  * header (with the unit column's header left blank), data, trailing all-empty rows; lines end CR CR
  * LF; text is Windows-1252.
  */

@@ -1,9 +1,15 @@
 import fs from "node:fs";
 import path from "node:path";
 
-import { monthNames, poundsFigure } from "@/lib/tariff-vocabulary";
+import {
+  addMonths,
+  monthNames,
+  poundsFigure,
+  quarterOfMonth,
+  splitPeriod,
+  type Period,
+} from "@/lib/tariff-vocabulary";
 
-import { addMonths, quarterOfMonth, splitPeriod, type Period } from "../periods";
 import {
   applianceSizes,
   applianceSuppliers,
@@ -35,7 +41,7 @@ import { Random } from "./random";
  * Realistic sample files for the embedded default, in the layouts the importer reads (raw NHSBSA
  * CSVs quirks and all, CPE-style concession pages, our Northern Ireland CSVs, a dm+d-shaped XML
  * release). A seeded generator: the same options write the same bytes. No real data is copied;
- * prices and codes are invented, and move the way real ones do (DATA-FORMATS §6): Category A and
+ * prices and codes are invented, and move the way real ones do (docs/data-formats.md): Category A and
  * M reprice each quarter, Category C moves every month, lines come and go, packs are replaced,
  * categories change (C → H in two phases), appliance prices rise each June.
  */

@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 
 import type { Database } from "@/db/client";
+import { currentPeriod, type Period } from "@/lib/tariff-vocabulary";
 
-import { currentPeriod, type Period } from "../periods";
 import { expandFiles, runImports } from "../run";
 import type { ImportOutcome } from "../service";
 import { generateSample, type SampleScale } from "./generate";

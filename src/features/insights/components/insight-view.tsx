@@ -1,17 +1,16 @@
 import Link from "next/link";
 
+import { BarChartFigure } from "@/components/charts/bar-chart-figure";
 import { DataTable } from "@/components/data-table/data-table";
+import { ListFilters } from "@/components/data-table/list-filters";
 import { PageContainer } from "@/components/layout/page-container";
-import { partLabel, type PartId } from "@/features/imports/parts";
 import { DataPageHeader } from "@/features/tariff/components/data-page-header";
-import { ListFilters } from "@/features/tariff/components/list-filters";
-import { monthLabel, shortMonthLabel } from "@/features/tariff/period-labels";
-import type { Edition } from "@/lib/tariff-vocabulary";
+import { PageSection } from "@/components/layout/page-section";
+import { monthLabel, partLabel, shortMonthLabel, type Edition, type PartId } from "@/lib/tariff-vocabulary";
 
 import { biggestMovers, continuousCounts, percentBuckets } from "../analysis";
 import { exportFileName, insightPages, insightPart, toDataRow } from "../insight-pages";
 import type { ChangeRow, InsightKind, InsightMonth } from "../queries";
-import { BarChartFigure } from "./bar-chart-figure";
 
 function Heading({ kind, edition, part }: { kind: InsightKind; edition: Edition; part: PartId }) {
   const page = insightPages[kind];
@@ -42,8 +41,10 @@ const moverLabel = (row: ChangeRow) =>
 function PriceCharts({ rows, when }: { rows: ChangeRow[]; when: string }) {
   const buckets = percentBuckets(rows.map((row) => row.priceChangePercent));
   const movers = biggestMovers(rows);
-  const moverData = (list: ChangeRow[]) =>
-    list.map((row) => ({ label: moverLabel(row), percent: row.priceChangePercent! }));
+  const moverCharts = [
+    { word: "increases", list: movers.up, color: "#b91c1c" },
+    { word: "decreases", list: movers.down, color: "#1d4ed8" },
+  ];
   const describe = (list: ChangeRow[], word: string) =>
     list.length === 0
       ? `No price ${word} in ${when}.`
@@ -61,24 +62,18 @@ function PriceCharts({ rows, when }: { rows: ChangeRow[]; when: string }) {
         series={[{ key: "count", name: "Packs", color: "#1d4ed8" }]}
       />
       <div className="grid gap-6 xl:grid-cols-2">
-        <BarChartFigure
-          title="Biggest increases"
-          label={describe(movers.up, "increases")}
-          groupHeader="Pack"
-          horizontal
-          format="percent"
-          data={moverData(movers.up)}
-          series={[{ key: "percent", name: "Change %", color: "#b91c1c" }]}
-        />
-        <BarChartFigure
-          title="Biggest decreases"
-          label={describe(movers.down, "decreases")}
-          groupHeader="Pack"
-          horizontal
-          format="percent"
-          data={moverData(movers.down)}
-          series={[{ key: "percent", name: "Change %", color: "#1d4ed8" }]}
-        />
+        {moverCharts.map(({ word, list, color }) => (
+          <BarChartFigure
+            key={word}
+            title={`Biggest ${word}`}
+            label={describe(list, word)}
+            groupHeader="Pack"
+            horizontal
+            format="percent"
+            data={list.map((row) => ({ label: moverLabel(row), percent: row.priceChangePercent! }))}
+            series={[{ key: "percent", name: "Change %", color }]}
+          />
+        ))}
       </div>
     </>
   );
@@ -118,11 +113,16 @@ export function InsightView({
         filters={page.filters(params, edition)}
       />
       {selection.selectedHasData ? (
-        <section aria-labelledby="month-changes" className="space-y-3">
-          <h2 id="month-changes" className="text-xl font-semibold">
-            {page.periodWord === "quarter" ? `Quarter from ${when}` : when}
-            {chosenPart && `: ${partLabel(chosenPart, edition)}`}
-          </h2>
+        <PageSection
+          id="month-changes"
+          title={
+            <>
+              {page.periodWord === "quarter" ? `Quarter from ${when}` : when}
+              {chosenPart && `: ${partLabel(chosenPart, edition)}`}
+            </>
+          }
+          className="space-y-3"
+        >
           <DataTable
             columns={page.columns}
             rows={shown.map((row) => toDataRow(row, data.part))}
@@ -131,7 +131,7 @@ export function InsightView({
             emptyMessage="No changes match the filters."
             linkFrom={`${page.path}?${new URLSearchParams(params)}`}
           />
-        </section>
+        </PageSection>
       ) : (
         <p role="status" className="rounded-lg border bg-muted/40 p-4">
           {page.periodWord === "quarter"
@@ -146,10 +146,7 @@ export function InsightView({
           )}
         </p>
       )}
-      <section aria-labelledby="insight-charts" className="space-y-8">
-        <h2 id="insight-charts" className="text-xl font-semibold">
-          Charts
-        </h2>
+      <PageSection id="insight-charts" title="Charts" className="space-y-8">
         <BarChartFigure
           title={`Changes per ${page.periodWord}`}
           label={`Bar chart of ${page.counts.map((line) => line.name.toLowerCase()).join(" and ")} per ${page.periodWord}, ${
@@ -168,7 +165,7 @@ export function InsightView({
           series={page.counts.map(({ key, name, color }) => ({ key, name, color }))}
         />
         {page.priceCharts && selection.selectedHasData && <PriceCharts rows={rows} when={when} />}
-      </section>
+      </PageSection>
     </PageContainer>
   );
 }

@@ -6,7 +6,7 @@ import { usePathname } from "next/navigation";
 import { useEffect, useState } from "react";
 
 import { Button } from "@/components/ui/button";
-import { hasSignedInHint } from "@/features/accounts/signed-in-hint";
+import { hasSignedInHint } from "@/lib/security/signed-in-hint";
 
 import { getAccountNoticeState } from "../actions";
 import { requestsToJoinPath } from "../paths";

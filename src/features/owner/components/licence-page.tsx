@@ -2,6 +2,7 @@ import Link from "next/link";
 
 import { DataTable } from "@/components/data-table/data-table";
 import type { DataColumn } from "@/components/data-table/format";
+import { PageSection } from "@/components/layout/page-section";
 import { findPlan } from "@/features/billing/plans";
 
 import type { getLicenceForOwner } from "../queries";
@@ -58,10 +59,7 @@ export function OwnerLicencePage({ data }: { data: LicencePageData }) {
         <h1 className="text-3xl font-bold tracking-tight break-words">{name}</h1>
       </div>
 
-      <section aria-labelledby="licence-details" className="grid gap-4">
-        <h2 id="licence-details" className="text-xl font-semibold">
-          Licence
-        </h2>
+      <PageSection id="licence-details" title="Licence" className="grid gap-4">
         <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           <Detail term="Status">{licence.status}</Detail>
           <Detail term="Seats">
@@ -93,12 +91,9 @@ export function OwnerLicencePage({ data }: { data: LicencePageData }) {
         <p className="text-sm text-muted-foreground">
           The payment provider&apos;s next update of this subscription sets the seats it was paid for again.
         </p>
-      </section>
+      </PageSection>
 
-      <section aria-labelledby="licence-users" className="grid gap-3">
-        <h2 id="licence-users" className="text-xl font-semibold">
-          Users
-        </h2>
+      <PageSection id="licence-users" title="Users" className="grid gap-3">
         <LicenceMembersTable
           rows={members.map((member) => ({
             id: member.id,
@@ -109,12 +104,9 @@ export function OwnerLicencePage({ data }: { data: LicencePageData }) {
             lastSignedIn: member.lastSignedIn?.toISOString() ?? null,
           }))}
         />
-      </section>
+      </PageSection>
 
-      <section aria-labelledby="licence-invites" className="grid gap-3">
-        <h2 id="licence-invites" className="text-xl font-semibold">
-          Invitations
-        </h2>
+      <PageSection id="licence-invites" title="Invitations" className="grid gap-3">
         <LicenceInvitesTable
           rows={invites.map((invite) => ({
             id: invite.id,
@@ -124,12 +116,9 @@ export function OwnerLicencePage({ data }: { data: LicencePageData }) {
             expires: invite.expiresAt.toISOString(),
           }))}
         />
-      </section>
+      </PageSection>
 
-      <section aria-labelledby="licence-history" className="grid gap-3">
-        <h2 id="licence-history" className="text-xl font-semibold">
-          History
-        </h2>
+      <PageSection id="licence-history" title="History" className="grid gap-3">
         <DataTable
           columns={auditColumns}
           rows={audit.map((entry) => ({
@@ -144,7 +133,7 @@ export function OwnerLicencePage({ data }: { data: LicencePageData }) {
           fileName="licence-audit-log.csv"
           emptyMessage="No owner actions on this licence yet."
         />
-      </section>
+      </PageSection>
     </div>
   );
 }

@@ -14,7 +14,7 @@ import {
   DialogTitle,
   DialogTrigger,
 } from "@/components/ui/dialog";
-import { Input } from "@/components/ui/input";
+import { FormField } from "@/components/ui/form-field";
 import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
 import type { ActionResult } from "@/lib/action";
@@ -137,26 +137,18 @@ export function OwnerActionDialog({
             <DialogDescription>{describe(target)}</DialogDescription>
           </DialogHeader>
           {target.kind === "seats" && (
-            <div className="grid gap-1.5">
-              <Label htmlFor={seatsId}>New seat count</Label>
-              <Input
-                id={seatsId}
-                type="number"
-                inputMode="numeric"
-                min={Math.max(1, target.seatsInUse)}
-                max={1000}
-                value={seats}
-                onChange={(event) => setSeats(event.target.value)}
-                aria-invalid={errors.seats ? true : undefined}
-                aria-describedby={errors.seats ? `${seatsId}-error` : undefined}
-                required
-              />
-              {errors.seats && (
-                <p id={`${seatsId}-error`} className="text-sm text-destructive">
-                  {errors.seats}
-                </p>
-              )}
-            </div>
+            <FormField
+              id={seatsId}
+              label="New seat count"
+              type="number"
+              inputMode="numeric"
+              min={Math.max(1, target.seatsInUse)}
+              max={1000}
+              value={seats}
+              onChange={(event) => setSeats(event.target.value)}
+              error={errors.seats}
+              required
+            />
           )}
           <div className="grid gap-1.5">
             <Label htmlFor={reasonId}>Reason (kept in the audit log)</Label>

@@ -3,7 +3,7 @@ import Link from "next/link";
 import { DataTable } from "@/components/data-table/data-table";
 import type { DataColumn } from "@/components/data-table/format";
 import { cn } from "@/lib/utils";
-import { BarChartFigure } from "@/features/insights/components/bar-chart-figure";
+import { BarChartFigure } from "@/components/charts/bar-chart-figure";
 
 import { analyticsRanges, type AnalyticsRange, type PlanSummary } from "../analytics";
 

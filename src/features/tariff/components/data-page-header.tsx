@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 
 import { DataFreshnessLine } from "@/features/imports/components/data-freshness";
-import type { PartId } from "@/features/imports/parts";
+import type { PartId } from "@/lib/tariff-vocabulary";
 import type { Edition } from "@/lib/tariff-vocabulary";
 
 /**

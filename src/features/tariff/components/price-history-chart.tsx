@@ -3,10 +3,9 @@
 import { CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 
 import { ChartFigure, ChartTooltip, type ChartKeyItem } from "@/components/charts/chart-figure";
-import { formatPence, formatPounds } from "@/lib/tariff-vocabulary";
+import { formatPence, formatPounds, shortMonthLabel } from "@/lib/tariff-vocabulary";
 
 import { monthsBetween } from "../months";
-import { shortMonthLabel } from "../period-labels";
 import type { PricePoint } from "../product-queries";
 
 type SeriesKey = "englandPence" | "northernIrelandPence" | "concessionPence";

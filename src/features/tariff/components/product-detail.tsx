@@ -1,6 +1,7 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
 
+import { PageSection } from "@/components/layout/page-section";
 import {
   Table,
   TableBody,
@@ -10,9 +11,8 @@ import {
   TableHeader,
   TableRow,
 } from "@/components/ui/table";
-import { editionNames, formatPence } from "@/lib/tariff-vocabulary";
+import { editionNames, formatPence, monthLabel } from "@/lib/tariff-vocabulary";
 
-import { monthLabel } from "../period-labels";
 import type { ProductDetail, ProductKind } from "../product-queries";
 import { PriceHistoryChart } from "./price-history-chart";
 
@@ -65,10 +65,7 @@ export function ProductDetailView({ product, actions }: { product: ProductDetail
         {actions}
       </header>
 
-      <section aria-labelledby="current-prices" className="space-y-3">
-        <h2 id="current-prices" className="text-xl font-semibold">
-          Current price
-        </h2>
+      <PageSection id="current-prices" title="Current price" className="space-y-3">
         {product.current.length === 0 ? (
           <p className="text-muted-foreground">No price is listed for this pack.</p>
         ) : (
@@ -94,24 +91,18 @@ export function ProductDetailView({ product, actions }: { product: ProductDetail
             ))}
           </ul>
         )}
-      </section>
+      </PageSection>
 
-      <section aria-labelledby="price-history" className="space-y-3">
-        <h2 id="price-history" className="text-xl font-semibold">
-          Price over time
-        </h2>
+      <PageSection id="price-history" title="Price over time" className="space-y-3">
         <p className="text-sm text-muted-foreground">
           Every month imported, {product.history.length} in all. A gap means the pack was not listed that
           month.
         </p>
         <PriceHistoryChart points={product.history} name={product.name} />
-      </section>
+      </PageSection>
 
       {product.kind === "drug" && (
-        <section aria-labelledby="concessions" className="space-y-3">
-          <h2 id="concessions" className="text-xl font-semibold">
-            Price concessions
-          </h2>
+        <PageSection id="concessions" title="Price concessions" className="space-y-3">
           {product.concessions.length === 0 ? (
             <p className="text-muted-foreground">
               No concession has been granted on this pack in the months imported.
@@ -158,7 +149,7 @@ export function ProductDetailView({ product, actions }: { product: ProductDetail
               </Table>
             </div>
           )}
-        </section>
+        </PageSection>
       )}
 
       <p className="text-xs text-muted-foreground">

@@ -1,5 +1,6 @@
 import Link from "next/link";
 
+import { ListFilters } from "@/components/data-table/list-filters";
 import { PageContainer } from "@/components/layout/page-container";
 import type { CurrentUser } from "@/lib/session";
 import { editionCodes, type Edition } from "@/lib/tariff-vocabulary";
@@ -9,7 +10,6 @@ import { hasDiscountColumn, listTitle, lists, type ListId } from "../lists";
 import { listSource } from "../queries";
 import type { SearchParams } from "../month-choice";
 import { DataPageHeader } from "./data-page-header";
-import { ListFilters } from "./list-filters";
 import { ListTable } from "./list-table";
 
 /**

@@ -1,7 +1,7 @@
 import Link from "next/link";
 
 import { Button } from "@/components/ui/button";
-import { choosePlanPath, signInPath } from "@/features/access/route-classes";
+import { choosePlanPath, signInPath } from "@/lib/paths";
 import { productPaths } from "@/features/tariff/product-metadata";
 import type { CurrentUser } from "@/lib/session";
 

@@ -1,10 +1,9 @@
 import Link from "next/link";
 
 import { Badge } from "@/components/ui/badge";
-import { partLabel, type PartId } from "@/features/imports/parts";
-import { monthLabel } from "@/features/tariff/period-labels";
 import type { CurrentUser } from "@/lib/session";
 import { cn } from "@/lib/utils";
+import { monthLabel, partLabel, type PartId } from "@/lib/tariff-vocabulary";
 
 import { maxWatchlistsPerUser } from "../limits";
 import { watchlistsPath } from "../paths";

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 
 import { PageContainer } from "@/components/layout/page-container";
-import { defaultLandingPath } from "@/features/access/route-classes";
+import { defaultLandingPath } from "@/lib/paths";
 import { SignInPanel } from "@/features/accounts/components/sign-in-panel";
 import { safeRedirectPath } from "@/lib/security/safe-redirect";
 

@@ -1,16 +1,6 @@
-import { ProductPage, productPageMetadata } from "@/features/tariff/components/product-page";
-import { SignInToWatch } from "@/features/watchlists/components/watch-pack";
+import { publicProductPage } from "../../public-product-page";
 
-// Public and the same for everyone; a signed-in user is served the same page in the app shell
-// instead (ADR 042). Rendered per request, to carry the response's CSP nonce (ADR 030).
+const page = publicProductPage("drug");
 
-type Props = { params: Promise<{ code: string }> };
-
-export async function generateMetadata({ params }: Props) {
-  return productPageMetadata("drug", (await params).code);
-}
-
-export default async function DrugInfoPage({ params }: Props) {
-  const { code } = await params;
-  return <ProductPage kind="drug" code={code} actions={() => <SignInToWatch kind="drug" code={code} />} />;
-}
+export const generateMetadata = page.generateMetadata;
+export default page.Page;

@@ -2,11 +2,11 @@
 
 import { useRef, useState } from "react";
 
-import type { NavGroup } from "@/features/tariff/navigation";
+import { Logo } from "@/components/layout/logo";
 import { cn } from "@/lib/utils";
 
+import type { NavGroup } from "../menu";
 import { AppNavigation } from "./app-navigation";
-import { Logo } from "./logo";
 
 /** product §9: how long the pointer rests on the collapsed sidebar before it opens. */
 export const sidebarHoverDelayMs = 400;

@@ -1,8 +1,7 @@
 import Link from "next/link";
 
+import { CookieSettingsButton } from "@/features/analytics/components/cookie-consent";
 import { site } from "@/lib/site";
-
-import { CookieSettingsButton } from "./cookie-consent";
 
 /** Footer (product §2.7): data attribution and disclaimer, copyright, social links, contact, policy links. */
 export function SiteFooter() {

@@ -4,9 +4,10 @@ import Link from "next/link";
 import { useEffect, useState } from "react";
 
 import { Button } from "@/components/ui/button";
-import { getAccountStatus } from "@/features/accounts/actions";
-import { useSignedIn } from "@/features/accounts/components/use-signed-in";
-import { signOut } from "@/features/accounts/sign-out";
+
+import { getAccountStatus } from "../actions";
+import { signOut } from "../sign-out";
+import { useSignedIn } from "./use-signed-in";
 
 /** One question per page, however many bars ask it (the top bar and the mobile bar both do). */
 let asking: Promise<boolean> | null = null;

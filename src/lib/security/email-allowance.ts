@@ -4,7 +4,7 @@ import { consumeRateLimits, type RateDecision } from "./rate-limit";
 
 /**
  * Per-address limits on e-mails we send on request (codes, resets): one a minute and five an hour
- * (SECURITY.md R6). Counted for every address asked about, known or not, so the limit reveals nothing.
+ * (docs/security.md R6). Counted for every address asked about, known or not, so the limit reveals nothing.
  * The hour is any 60 minutes, not a clock or fixed window: with three tries per code, five codes cap
  * the guesses at a code at fifteen in every hour, however the requests are timed.
  */

@@ -29,3 +29,18 @@ export function FormField({
     </div>
   );
 }
+
+/** The e-mail address field, the same wherever an address is asked for. */
+export function EmailField(
+  props: Omit<React.ComponentProps<typeof FormField>, "label" | "type" | "autoComplete">,
+) {
+  return <FormField label="Email" type="email" autoComplete="email" {...props} />;
+}
+
+/** A change handler that passes the input's text to `set`, then runs `then` (to clear a message, say). */
+export function changeTo(set: (value: string) => void, then: () => void) {
+  return (event: React.ChangeEvent<HTMLInputElement>) => {
+    set(event.target.value);
+    then();
+  };
+}

@@ -1,5 +1,5 @@
 import { safeRedirectPath } from "@/lib/security/safe-redirect";
-import { editionNames, type Edition } from "@/lib/tariff-vocabulary";
+import type { Edition } from "@/lib/tariff-vocabulary";
 
 /**
  * Navigation entries for the tariff data (product §2.2–§2.4, §3: href, title, subtitle).
@@ -112,11 +112,6 @@ export const insights: readonly NavEntry[] = [
     subtitle: "Medicines moving between categories",
   },
 ];
-
-export const editions = [
-  { id: 1, name: editionNames[1] },
-  { id: 2, name: editionNames[2] },
-] as const;
 
 export type NavLink = { href: string; title: string };
 export type NavGroup = { id: "tariff" | "reimbursement" | "insights"; title: string; entries: NavLink[] };

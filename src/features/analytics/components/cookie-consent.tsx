@@ -5,13 +5,8 @@ import Script from "next/script";
 import { useSyncExternalStore } from "react";
 
 import { Button } from "@/components/ui/button";
-import {
-  getServerSnapshot,
-  getSnapshot,
-  reopenConsent,
-  setConsent,
-  subscribe,
-} from "@/features/analytics/consent-store";
+
+import { getServerSnapshot, getSnapshot, reopenConsent, setConsent, subscribe } from "../consent-store";
 
 function useConsent() {
   return useSyncExternalStore(subscribe, getSnapshot, getServerSnapshot);

@@ -3,13 +3,13 @@
 import { Menu, Search } from "lucide-react";
 import { useState } from "react";
 
+import { Logo } from "@/components/layout/logo";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "@/components/ui/dialog";
 import { useSearchDialog } from "@/features/search/components/search-dialog";
-import type { NavGroup } from "@/features/tariff/navigation";
 
+import type { NavGroup } from "../menu";
 import { AppNavigation } from "./app-navigation";
-import { Logo } from "./logo";
 
 /**
  * The mobile bar: below 768px signed-in users get a search button (the global search) and a side menu holding

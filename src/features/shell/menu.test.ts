@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 
 import type { Edition } from "@/lib/tariff-vocabulary";
 
-import { appNavigation, menuPageOf } from "./navigation";
+import { appNavigation, menuPageOf } from "./menu";
 
 const titles = (country: Edition) =>
   Object.fromEntries(

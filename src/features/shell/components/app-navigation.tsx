@@ -27,8 +27,9 @@ import { CountrySelect } from "@/features/accounts/components/country-select";
 import { useSubscription } from "@/features/accounts/components/subscription-provider";
 import { signOut } from "@/features/accounts/sign-out";
 import { useSearchDialog } from "@/features/search/components/search-dialog";
-import { appNavigation, type NavGroup } from "@/features/tariff/navigation";
 import { cn } from "@/lib/utils";
+
+import { appNavigation, type NavGroup } from "../menu";
 
 const groupIcons: Record<NavGroup["id"], LucideIcon> = {
   tariff: Pill,
@@ -50,6 +51,20 @@ const linkIcons: Record<string, LucideIcon> = {
   "/help": CircleHelp,
   "/blog/blog-index": BookOpen,
 };
+
+type AccountLink = { href: string; title: string; icon: LucideIcon; tour?: string };
+const accountLinks: AccountLink[] = [
+  {
+    href: "/account-management/dashboard?section=personal-details",
+    title: "Account Management",
+    icon: UserRound,
+    tour: "account",
+  },
+];
+const ownerLinks: AccountLink[] = [
+  { href: "/user-analytics", title: "User Analytics", icon: FileText },
+  { href: "/user-master-management", title: "Master Admin", icon: ShieldCheck },
+];
 
 /**
  * The signed-in menu, shared by the desktop sidebar and the mobile side menu. `compact`
@@ -125,32 +140,17 @@ export function AppNavigation({
             {user.firstName} {user.lastName}
           </p>
           <p className="break-all text-muted-foreground">{user.email}</p>
-          <Link
-            href="/account-management/dashboard?section=personal-details"
-            onClick={onNavigate}
-            data-tour="account"
-            className="flex items-center gap-2 rounded-md py-1 hover:underline"
-          >
-            <UserRound aria-hidden="true" className="size-4" /> Account Management
-          </Link>
-          {user.isOwner && (
-            <>
-              <Link
-                href="/user-analytics"
-                onClick={onNavigate}
-                className="flex items-center gap-2 rounded-md py-1 hover:underline"
-              >
-                <FileText aria-hidden="true" className="size-4" /> User Analytics
-              </Link>
-              <Link
-                href="/user-master-management"
-                onClick={onNavigate}
-                className="flex items-center gap-2 rounded-md py-1 hover:underline"
-              >
-                <ShieldCheck aria-hidden="true" className="size-4" /> Master Admin
-              </Link>
-            </>
-          )}
+          {[...accountLinks, ...(user.isOwner ? ownerLinks : [])].map(({ href, title, icon: Icon, tour }) => (
+            <Link
+              key={href}
+              href={href}
+              onClick={onNavigate}
+              data-tour={tour}
+              className="flex items-center gap-2 rounded-md py-1 hover:underline"
+            >
+              <Icon aria-hidden="true" className="size-4" /> {title}
+            </Link>
+          ))}
           <button
             type="button"
             onClick={signOut}

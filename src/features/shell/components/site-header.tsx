@@ -1,10 +1,9 @@
 import { Menu } from "lucide-react";
 import Link from "next/link";
 
+import { Logo } from "@/components/layout/logo";
 import { Button } from "@/components/ui/button";
-
-import { Logo } from "./logo";
-import { SignOutMenuItem, SiteAuthActions } from "./site-auth-actions";
+import { SignOutMenuItem, SiteAuthActions } from "@/features/accounts/components/site-auth-actions";
 
 const menuItemClass = "block w-full rounded-sm px-3 py-2 text-left text-sm hover:bg-accent";
 

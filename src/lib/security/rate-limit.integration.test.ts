@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { setupTestDatabase } from "@tests/fixtures/db";
+import { setupTestDatabase } from "../../../tests/fixtures/db";
 
 import { consumeEmailAllowance } from "./email-allowance";
 import { consumeRateLimit, consumeSlidingRateLimit } from "./rate-limit";
@@ -9,7 +9,7 @@ setupTestDatabase();
 
 const minutes = (n: number) => n * 60 * 1000;
 
-describe("per-address e-mail allowance (SECURITY.md R6)", () => {
+describe("per-address e-mail allowance (docs/security.md R6)", () => {
   it("sends one code a minute and at most five an hour", async () => {
     const start = new Date("2026-11-22T09:00:00Z");
     const at = (offset: number) => new Date(start.getTime() + offset);

@@ -8,7 +8,7 @@ import { useEffect, useMemo, useRef, useState, useTransition } from "react";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 
-import type { FilterOption, ListFilter, MonthEntry } from "../list-filter-types";
+import type { FilterOption, ListFilter, MonthEntry } from "./list-filter-types";
 
 type Props = {
   months: MonthEntry[];
