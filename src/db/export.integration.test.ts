@@ -151,6 +151,11 @@ describe.runIf(canLoad)("npm run db:export", () => {
         "insert into imports (actor, file_name, outcome) values ('test', 'after-load.csv', 'imported') returning id::text",
       );
       expect(Number(added.rows[0]!.id)).toBeGreaterThan(Number(before.rows[0]!.max));
+      // The triggers that keep the search's names, off while the file loaded, are on again.
+      const off = await client.query<{ name: string }>(
+        "select tgname as name from pg_trigger where not tgisinternal and tgenabled = 'D'",
+      );
+      expect(off.rows).toEqual([]);
     } finally {
       await client.end();
     }

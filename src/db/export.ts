@@ -137,6 +137,9 @@ END
 $check$;
 -- Rows a migration put in (reference data) are replaced by the exported ones.
 TRUNCATE ${all};
+-- The file holds every table as it was, including those our triggers keep (the search's distinct
+-- names): the triggers stay off while it loads, so nothing is written twice.
+${tables.map((table) => `ALTER TABLE ${schema}.${quoteIdent(table)} DISABLE TRIGGER USER;`).join("\n")}
 `;
 }
 
@@ -188,7 +191,9 @@ export async function exportDatabase(
       exported.push(done);
       onTable(done);
     }
-    await write("\nCOMMIT;\n");
+    await write(
+      `\n${tables.map((table) => `ALTER TABLE ${schema}.${quoteIdent(table)} ENABLE TRIGGER USER;`).join("\n")}\nCOMMIT;\n`,
+    );
   } finally {
     await client.query("rollback");
   }
