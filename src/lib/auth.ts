@@ -129,6 +129,13 @@ function createAuth() {
     secret: authSecret(),
     trustedOrigins: trustedOrigins(env),
     disabledPaths,
+    // Better Auth's own messages go to our log, through its error serialiser: a failed query's values
+    // (a session token, an e-mail address) never reach the log (R21).
+    logger: {
+      level: "warn",
+      log: (level, message, ...args: unknown[]) =>
+        logger[level]({ err: args.find((arg) => arg instanceof Error) }, `[Better Auth] ${message}`),
+    },
     database: drizzleAdapter(getDb(), {
       provider: "pg",
       schema: { user, session, account, verification, rateLimit },
