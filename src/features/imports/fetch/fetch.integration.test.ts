@@ -5,6 +5,8 @@ import { setupTestDatabase } from "@tests/fixtures/db";
 import { fixturePage, startFetchServer } from "@tests/fixtures/fetch-server";
 import { snapshotTariffData, viiiaCsv, viiiaRows } from "@tests/fixtures/tariff-files";
 
+import { listPeriods, listRows } from "@/features/tariff/queries";
+
 import { headers, nhsbsaCsv } from "../sample/formats";
 import { fetchCpe, fetchNhsbsa, type FetchOptions } from "./fetchers";
 
@@ -225,6 +227,13 @@ describe("fetching CPE's price concessions page", () => {
       sql`select drug from concessions where period = '2026-06-01' order by drug`,
     );
     expect(names.rows.map((row) => row.drug)).toContain("Amlodipine 5mg tablets");
+
+    // /concession-prices shows the fetched month, in either edition (concessions are UK-wide).
+    for (const edition of [1, 2] as const) {
+      expect(await listPeriods("concessions", edition)).toContain("2026-06-01");
+      const shown = await listRows("concessions", edition, "2026-06-01", { searchTerm: "amlodipine" });
+      expect(shown).toEqual([expect.objectContaining({ drug: "Amlodipine 5mg tablets" })]);
+    }
   });
 
   it("reports a page whose layout no longer has a concessions table, and imports nothing", async () => {
