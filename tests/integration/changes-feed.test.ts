@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it, vi } from "vitest";
 import { GET as feedRoute } from "@/app/api/changes/feed/[token]/route";
 import { changeFeedTokens, profiles, userSuspensions } from "@/db/schema";
 import { createChangesFeed, revokeChangesFeed } from "@/features/changes/commands";
-import { getChangesSince, readChangeView } from "@/features/changes/queries";
+import { getChangesSince, newestMonthImportedAt, readChangeView } from "@/features/changes/queries";
 import { recordChangesVisit } from "@/features/changes/visits";
 import { importFile } from "@/features/imports/service";
 import { currentUserOf, insertUser, testOrigin, type TestUser } from "@tests/fixtures/accounts";
@@ -92,6 +92,18 @@ describe("the changes since a date", () => {
       fromVisit: false,
       filters: { part: "viiia", kind: undefined },
     });
+  });
+
+  it("starts a first visit at the newest month's first import, not at all the history imported before it", async () => {
+    const newest = await newestMonthImportedAt(1);
+    expect(newest!.getTime()).toBeGreaterThanOrEqual(since.getTime());
+    const view = readChangeView({}, null, 1, { newestMonthAt: newest });
+    expect(view).toMatchObject({ since: newest, fromVisit: false });
+    const months = new Set((await getChangesSince(1, view.since)).map((entry) => entry.period));
+    expect([...months]).toEqual(["2026-06"]);
+    // Before any import, the last 30 days.
+    const now = new Date("2026-07-31T12:00:00Z");
+    expect(readChangeView({}, null, 1, { now }).since).toEqual(new Date("2026-07-01T12:00:00Z"));
   });
 });
 

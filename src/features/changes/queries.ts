@@ -162,18 +162,35 @@ export function changePartsFor(edition: Edition): { id: PartId; label: string }[
   return parts.map((id) => ({ id, label: partLabel(id, id === "concessions" ? 1 : edition) }));
 }
 
-/** With no previous visit, the page shows this many days. */
+/** With no previous visit and no data yet, the page looks back this many days. */
 const firstVisitDays = 30;
 
 /**
- * The page's view from its address: `since` (a date, YYYY-MM-DD, or a UTC time), else the previous visit, else
- * the last 30 days; `part` and `kind` when they are ones the page offers.
+ * When the newest month of the reader's edition began to arrive (its first import): a first visit
+ * shows that month's changes, however long ago it came and however much history a new installation
+ * imported at once.
+ */
+export async function newestMonthImportedAt(edition: Edition): Promise<Date | null> {
+  const result = await getDb().execute<{ at: string | null }>(sql`
+    with readable as (
+      select d.period, d.imported_at from tariff_datasets d
+      where (d.part = 'concessions' and d.edition = 1) or (d.part <> 'concessions' and d.edition = ${edition})
+    )
+    select min(imported_at)::text as at from readable where period = (select max(period) from readable)`);
+  const at = result.rows[0]?.at;
+  return at ? new Date(at) : null;
+}
+
+/**
+ * The page's view from its address: `since` (a date, YYYY-MM-DD, or a UTC time), else the previous
+ * visit, else when the newest month arrived, else the last 30 days; `part` and `kind` when they are
+ * ones the page offers.
  */
 export function readChangeView(
   params: Record<string, string | string[] | undefined>,
   previousVisit: Date | null,
   edition: Edition,
-  now = new Date(),
+  { newestMonthAt = null, now = new Date() }: { newestMonthAt?: Date | null; now?: Date } = {},
 ): { since: Date; sinceValue: string; fromVisit: boolean; filters: ChangeFilters } {
   const one = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value) ?? "";
   const given = one(params.since);
@@ -184,7 +201,8 @@ export function readChangeView(
       ? new Date(given)
       : null;
   const valid = parsed && !Number.isNaN(parsed.getTime()) ? parsed : null;
-  const since = valid ?? previousVisit ?? new Date(now.getTime() - firstVisitDays * 24 * 60 * 60 * 1000);
+  const since =
+    valid ?? previousVisit ?? newestMonthAt ?? new Date(now.getTime() - firstVisitDays * 24 * 60 * 60 * 1000);
   const part = changePartsFor(edition).find((entry) => entry.id === one(params.part))?.id;
   const kind = changeKindIds.find((id) => id === one(params.kind));
   return {

@@ -6,7 +6,13 @@ import { FeedControls } from "@/features/changes/components/feed-controls";
 import { feedTokenCreatedAt } from "@/features/changes/feed-tokens";
 import { groupChanges } from "@/features/changes/groups";
 import { changesPath } from "@/features/changes/paths";
-import { changePartsFor, changesLimit, getChangesSince, readChangeView } from "@/features/changes/queries";
+import {
+  changePartsFor,
+  changesLimit,
+  getChangesSince,
+  newestMonthImportedAt,
+  readChangeView,
+} from "@/features/changes/queries";
 import { recordChangesVisit } from "@/features/changes/visits";
 import { requireSubscriber } from "@/lib/session";
 
@@ -20,8 +26,11 @@ export default async function ChangesPage({
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
   const user = await requireSubscriber(changesPath);
-  const previousVisit = await recordChangesVisit(user.id);
-  const view = readChangeView(await searchParams, previousVisit, user.country);
+  const [previousVisit, newestMonthAt] = await Promise.all([
+    recordChangesVisit(user.id),
+    newestMonthImportedAt(user.country),
+  ]);
+  const view = readChangeView(await searchParams, previousVisit, user.country, { newestMonthAt });
   const [entries, feedCreatedAt] = await Promise.all([
     getChangesSince(user.country, view.since, view.filters),
     feedTokenCreatedAt(user.id),
