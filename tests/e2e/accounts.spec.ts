@@ -95,7 +95,7 @@ test.describe("the verify page (form A)", () => {
     await expectNoAxeViolations(page);
     await page.getByRole("button", { name: "Verify" }).click();
     await expect(page.getByRole("heading", { name: "Verification Complete" })).toBeVisible();
-    await expect(page).toHaveURL(/\/pricing\/plans$/, { timeout: 5_000 });
+    await expect(page).toHaveURL(/\/pricing\/plans$/, { timeout: 20_000 });
   });
 
   test("never follows a redirect to another site", async ({ page, baseURL }) => {
@@ -107,7 +107,7 @@ test.describe("the verify page (form A)", () => {
     );
     await typeCode(page, code);
     await page.getByRole("button", { name: "Verify" }).click();
-    await expect(page).toHaveURL(new RegExp(`^${baseURL}/pricing/plans$`), { timeout: 5_000 });
+    await expect(page).toHaveURL(new RegExp(`^${baseURL}/pricing/plans$`), { timeout: 20_000 });
   });
 
   test("three wrong codes lock the code: the right one is then refused", async ({ page, baseURL }) => {

@@ -105,6 +105,7 @@ test("public and sign-in pages work under the policy", async ({ page, request })
 });
 
 test("a subscriber's pages, tables and charts work under the policy", async ({ page, baseURL }) => {
+  test.setTimeout(120_000); // nine pages, each waited on to settle
   const problems = await watchPolicy(page);
   await signInByApi(page, baseURL!, demo.admin);
   for (const path of [

@@ -187,6 +187,8 @@ export async function acceptRequestToJoin(
   const { context, page } = await signInElsewhere(browser, baseURL, person);
   await page.goto("/account-management/licence-requests");
   await page.getByRole("button", { name: "Accept and join" }).click();
-  await expect(page).toHaveURL(/\/drug-tariff-parts\/partviiia\?delegateSuccess=true$/);
+  // Joining takes a seat in a transaction, e-mails the admin and opens Part VIIIA: on two shared
+  // cores under two browsers that can take longer than an assertion's usual wait.
+  await expect(page).toHaveURL(/\/drug-tariff-parts\/partviiia\?delegateSuccess=true$/, { timeout: 30_000 });
   await context.close();
 }

@@ -83,7 +83,9 @@ test("an admin asks a registered user to join, who accepts from the e-mail and a
   await expectNoAxeViolations(asked.page);
   await expectWithinWidth(asked.page.getByRole("main"));
   await card.getByRole("button", { name: "Accept and join" }).click();
-  await expect(asked.page).toHaveURL(/\/drug-tariff-parts\/partviiia\?delegateSuccess=true$/);
+  await expect(asked.page).toHaveURL(/\/drug-tariff-parts\/partviiia\?delegateSuccess=true$/, {
+    timeout: 30_000,
+  });
   await asked.context.close();
 
   await page.reload();
@@ -122,7 +124,9 @@ test("an admin asks a registered user to join, who accepts from the e-mail and a
   const { code } = await readCode(baseURL!, invitee, invitation.id);
   await typeCode(inviteePage, code);
   await inviteePage.getByRole("button", { name: "Verify" }).click();
-  await expect(inviteePage).toHaveURL(/\/drug-tariff-parts\/partviiia\?delegateSuccess=true$/);
+  await expect(inviteePage).toHaveURL(/\/drug-tariff-parts\/partviiia\?delegateSuccess=true$/, {
+    timeout: 30_000,
+  });
   await inviteeContext.close();
 
   await page.reload();
