@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it, vi } from "vitest";
 import { GET as feedRoute } from "@/app/api/changes/feed/[token]/route";
 import { changeFeedTokens, profiles, userSuspensions } from "@/db/schema";
 import { createChangesFeed, revokeChangesFeed } from "@/features/changes/commands";
-import { getChangesSince, newestMonthImportedAt, readChangeView } from "@/features/changes/queries";
+import { getChangesSince, newestMonth, readChangeView } from "@/features/changes/queries";
 import { recordChangesVisit } from "@/features/changes/visits";
 import { importFile } from "@/features/imports/service";
 import { currentUserOf, insertUser, testOrigin, type TestUser } from "@tests/fixtures/accounts";
@@ -94,13 +94,35 @@ describe("the changes since a date", () => {
     });
   });
 
-  it("starts a first visit at the newest month's first import, not at all the history imported before it", async () => {
-    const newest = await newestMonthImportedAt(1);
-    expect(newest!.getTime()).toBeGreaterThanOrEqual(since.getTime());
-    const view = readChangeView({}, null, 1, { newestMonthAt: newest });
-    expect(view).toMatchObject({ since: newest, fromVisit: false });
-    const months = new Set((await getChangesSince(1, view.since)).map((entry) => entry.period));
+  it("shows a first visit the newest month alone, not all the history imported before or after it", async () => {
+    // Older months imported after the newest one, as a new installation loads one part at a time.
+    await importFile(
+      database.db,
+      write(
+        "cpe_price_concessions_2026-03.csv",
+        concessionsCsv(["2026-03,Zopiclone 7.5mg tablets,28,£2.00"]),
+      ),
+      { actor: "cli:test" },
+    );
+    await importFile(
+      database.db,
+      write("cpe_price_concessions_2026-04.csv", concessionsCsv(["2026-04,Amiloride 5mg tablets,28,£1.30"])),
+      { actor: "cli:test" },
+    );
+    const newest = await newestMonth(1);
+    expect(newest).toMatchObject({ period: "2026-06-01" });
+    expect(newest!.importedAt.getTime()).toBeGreaterThanOrEqual(since.getTime());
+    const view = readChangeView({}, null, 1, { newest });
+    expect(view).toMatchObject({ since: newest!.importedAt, fromVisit: false, newestOnly: true });
+    const months = new Set((await getChangesSince(1, view.since, view.filters)).map((entry) => entry.period));
     expect([...months]).toEqual(["2026-06"]);
+    // A date chosen, or a visit, shows every month imported since, the older one too.
+    const chosen = readChangeView({ since: since.toISOString() }, null, 1, { newest });
+    expect(chosen.newestOnly).toBe(false);
+    const all = new Set(
+      (await getChangesSince(1, chosen.since, chosen.filters)).map((entry) => entry.period),
+    );
+    expect(all).toEqual(new Set(["2026-06", "2026-04"]));
     // Before any import, the last 30 days.
     const now = new Date("2026-07-31T12:00:00Z");
     expect(readChangeView({}, null, 1, { now }).since).toEqual(new Date("2026-07-01T12:00:00Z"));

@@ -24,7 +24,8 @@ export const changeKinds = {
 export type ChangeKind = keyof typeof changeKinds;
 export const changeKindIds = Object.keys(changeKinds) as [ChangeKind, ...ChangeKind[]];
 
-export type ChangeFilters = { part?: PartId; kind?: ChangeKind };
+/** `fromPeriod` (`YYYY-MM-01`): only months from this one on, whenever they were imported. */
+export type ChangeFilters = { part?: PartId; kind?: ChangeKind; fromPeriod?: string };
 
 export type ChangeEntry = {
   /** `YYYY-MM` of the month that changed. */
@@ -78,11 +79,13 @@ export async function getChangesSince(
 ): Promise<ChangeEntry[]> {
   const part = filters.part ?? null;
   const kind = filters.kind ?? null;
+  const fromPeriod = filters.fromPeriod ?? null;
   const result = await getDb().execute<Row>(sql`
     with datasets as (
       select d.edition, d.part, d.period, d.imported_at from tariff_datasets d
       where d.imported_at >= ${since.toISOString()}::timestamptz
         and (${part}::text is null or d.part = ${part}::text)
+        and (${fromPeriod}::date is null or d.period >= ${fromPeriod}::date)
         and ((d.part = 'concessions' and d.edition = 1) or (d.part <> 'concessions' and d.edition = ${edition}))
     ),
     tariff as (
@@ -165,33 +168,36 @@ export function changePartsFor(edition: Edition): { id: PartId; label: string }[
 /** With no previous visit and no data yet, the page looks back this many days. */
 const firstVisitDays = 30;
 
+export type NewestMonth = { period: string; importedAt: Date };
+
 /**
- * When the newest month of the reader's edition began to arrive (its first import): a first visit
+ * The newest month of the reader's edition (`YYYY-MM-01`) and when it began to arrive: a first visit
  * shows that month's changes, however long ago it came and however much history a new installation
  * imported at once.
  */
-export async function newestMonthImportedAt(edition: Edition): Promise<Date | null> {
-  const result = await getDb().execute<{ at: string | null }>(sql`
+export async function newestMonth(edition: Edition): Promise<NewestMonth | null> {
+  const result = await getDb().execute<{ period: string | null; at: string | null }>(sql`
     with readable as (
       select d.period, d.imported_at from tariff_datasets d
       where (d.part = 'concessions' and d.edition = 1) or (d.part <> 'concessions' and d.edition = ${edition})
     )
-    select min(imported_at)::text as at from readable where period = (select max(period) from readable)`);
-  const at = result.rows[0]?.at;
-  return at ? new Date(at) : null;
+    select period::text as period, min(imported_at)::text as at from readable
+    where period = (select max(period) from readable) group by period`);
+  const row = result.rows[0];
+  return row?.period && row.at ? { period: row.period, importedAt: new Date(row.at) } : null;
 }
 
 /**
  * The page's view from its address: `since` (a date, YYYY-MM-DD, or a UTC time), else the previous
- * visit, else when the newest month arrived, else the last 30 days; `part` and `kind` when they are
- * ones the page offers.
+ * visit, else the newest month alone (`newestOnly`), else the last 30 days; `part` and `kind` when
+ * they are ones the page offers.
  */
 export function readChangeView(
   params: Record<string, string | string[] | undefined>,
   previousVisit: Date | null,
   edition: Edition,
-  { newestMonthAt = null, now = new Date() }: { newestMonthAt?: Date | null; now?: Date } = {},
-): { since: Date; sinceValue: string; fromVisit: boolean; filters: ChangeFilters } {
+  { newest = null, now = new Date() }: { newest?: NewestMonth | null; now?: Date } = {},
+): { since: Date; sinceValue: string; fromVisit: boolean; newestOnly: boolean; filters: ChangeFilters } {
   const one = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value) ?? "";
   const given = one(params.since);
   // A date from the form, or a moment (an ISO time in UTC) from a link.
@@ -201,14 +207,19 @@ export function readChangeView(
       ? new Date(given)
       : null;
   const valid = parsed && !Number.isNaN(parsed.getTime()) ? parsed : null;
+  const newestOnly = !valid && previousVisit === null && newest !== null;
   const since =
-    valid ?? previousVisit ?? newestMonthAt ?? new Date(now.getTime() - firstVisitDays * 24 * 60 * 60 * 1000);
+    valid ??
+    previousVisit ??
+    newest?.importedAt ??
+    new Date(now.getTime() - firstVisitDays * 24 * 60 * 60 * 1000);
   const part = changePartsFor(edition).find((entry) => entry.id === one(params.part))?.id;
   const kind = changeKindIds.find((id) => id === one(params.kind));
   return {
     since,
     sinceValue: since.toISOString().slice(0, 10),
     fromVisit: !valid && previousVisit !== null,
-    filters: { part, kind },
+    newestOnly,
+    filters: { part, kind, ...(newestOnly ? { fromPeriod: newest!.period } : {}) },
   };
 }

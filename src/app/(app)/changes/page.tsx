@@ -10,11 +10,12 @@ import {
   changePartsFor,
   changesLimit,
   getChangesSince,
-  newestMonthImportedAt,
+  newestMonth,
   readChangeView,
 } from "@/features/changes/queries";
 import { recordChangesVisit } from "@/features/changes/visits";
 import { requireSubscriber } from "@/lib/session";
+import { monthLabel } from "@/lib/tariff-vocabulary";
 
 export const metadata: Metadata = { title: "Changes", robots: { index: false } };
 
@@ -26,11 +27,8 @@ export default async function ChangesPage({
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
   const user = await requireSubscriber(changesPath);
-  const [previousVisit, newestMonthAt] = await Promise.all([
-    recordChangesVisit(user.id),
-    newestMonthImportedAt(user.country),
-  ]);
-  const view = readChangeView(await searchParams, previousVisit, user.country, { newestMonthAt });
+  const [previousVisit, newest] = await Promise.all([recordChangesVisit(user.id), newestMonth(user.country)]);
+  const view = readChangeView(await searchParams, previousVisit, user.country, { newest });
   const [entries, feedCreatedAt] = await Promise.all([
     getChangesSince(user.country, view.since, view.filters),
     feedTokenCreatedAt(user.id),
@@ -42,8 +40,10 @@ export default async function ChangesPage({
         <h1 className="text-3xl font-bold tracking-tight">Changes</h1>
         <p className="max-w-3xl text-muted-foreground">
           Every addition, deletion, price and category change in the Drug Tariff parts, and every price
-          concession granted, changed or ended, in the months imported since{" "}
-          {view.fromVisit ? "your previous visit" : "the date below"}: {longDate.format(view.since)}.
+          concession granted, changed or ended,{" "}
+          {view.newestOnly && newest
+            ? `in ${monthLabel(newest.period)}, the newest month: choose a date to see the months imported since then.`
+            : `in the months imported since ${view.fromVisit ? "your previous visit" : "the date below"}: ${longDate.format(view.since)}.`}
         </p>
       </header>
       <ChangesFilterForm
