@@ -112,6 +112,13 @@ const stale =
   "TariffScope export: the target database is not at the migration this file was written for. " +
   "Run npm run db:migrate with the same version of TariffScope first.";
 
+/** Our triggers on every table, switched off while the file loads and on again before it commits. */
+function userTriggers(tables: string[], change: "DISABLE" | "ENABLE"): string {
+  return tables
+    .map((table) => `ALTER TABLE ${schema}.${quoteIdent(table)} ${change} TRIGGER USER;`)
+    .join("\n");
+}
+
 function header(migration: string, tables: string[]): string {
   const all = tables.map((table) => `${schema}.${quoteIdent(table)}`).join(", ");
   return `-- TariffScope data export. Load it into an empty PostgreSQL database migrated by this version:
@@ -139,7 +146,7 @@ $check$;
 TRUNCATE ${all};
 -- The file holds every table as it was, including those our triggers keep (the search's distinct
 -- names): the triggers stay off while it loads, so nothing is written twice.
-${tables.map((table) => `ALTER TABLE ${schema}.${quoteIdent(table)} DISABLE TRIGGER USER;`).join("\n")}
+${userTriggers(tables, "DISABLE")}
 `;
 }
 
@@ -191,9 +198,7 @@ export async function exportDatabase(
       exported.push(done);
       onTable(done);
     }
-    await write(
-      `\n${tables.map((table) => `ALTER TABLE ${schema}.${quoteIdent(table)} ENABLE TRIGGER USER;`).join("\n")}\nCOMMIT;\n`,
-    );
+    await write(`\n${userTriggers(tables, "ENABLE")}\nCOMMIT;\n`);
   } finally {
     await client.query("rollback");
   }

@@ -68,6 +68,13 @@ type Row = {
 const toNumber = (value: string | number | null) => (value === null ? null : Number(value));
 
 /**
+ * The datasets (`tariff_datasets d`) a reader of an edition follows: the edition's own parts, and
+ * England & Wales' concessions, which Northern Ireland applies too.
+ */
+const readableBy = (edition: Edition) =>
+  sql`((d.part = 'concessions' and d.edition = 1) or (d.part <> 'concessions' and d.edition = ${edition}))`;
+
+/**
  * The changes of every month of the reader's edition imported at or after `since`, latest import
  * first, then by month, part and name (so a cut at the limit drops the oldest imports). Concessions are England & Wales' list, which Northern Ireland
  * applies too.
@@ -86,7 +93,7 @@ export async function getChangesSince(
       where d.imported_at >= ${since.toISOString()}::timestamptz
         and (${part}::text is null or d.part = ${part}::text)
         and (${fromPeriod}::date is null or d.period >= ${fromPeriod}::date)
-        and ((d.part = 'concessions' and d.edition = 1) or (d.part <> 'concessions' and d.edition = ${edition}))
+        and ${readableBy(edition)}
     ),
     tariff as (
       select tc.period, tc.part, tc.change as kind, tc.name, tc.code, tc.pack_size, tc.unit_of_measure,
@@ -179,7 +186,7 @@ export async function newestMonth(edition: Edition): Promise<NewestMonth | null>
   const result = await getDb().execute<{ period: string | null; at: string | null }>(sql`
     with readable as (
       select d.period, d.imported_at from tariff_datasets d
-      where (d.part = 'concessions' and d.edition = 1) or (d.part <> 'concessions' and d.edition = ${edition})
+      where ${readableBy(edition)}
     )
     select period::text as period, min(imported_at)::text as at from readable
     where period = (select max(period) from readable) group by period`);
