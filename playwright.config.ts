@@ -51,8 +51,9 @@ export default defineConfig({
         hasTouch: true,
         isMobile: false,
       },
-      // Tests of the desktop-only layout (the hover sidebar) are tagged @desktop; tests of data that
-      // looks the same at any width, whose controls another test drives on a phone, @any-width.
+      // Tests of the desktop-only layout (the hover sidebar) are tagged @desktop; tests whose outcome
+      // the width cannot change (what the server answers: redirects, headers, refusals; data that looks
+      // the same at any width, whose controls another test drives on a phone) @any-width.
       grepInvert: /@desktop|@any-width/,
     },
     { name: "desktop", use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } } },

@@ -78,12 +78,13 @@ async function latestMonth(part: string): Promise<string> {
   return row!.month;
 }
 
-test("every list shows its rows for the latest month, fits the screen and passes axe", async ({
+// Each list's width and axe are every-page's to check, once per list and width; this reads the rows.
+test("every list shows its rows for the latest month, its name and key figures in view", async ({
   page,
   baseURL,
 }) => {
-  // Fifteen lists, each checked cell by cell and with axe, on a machine the other browser shares.
-  test.setTimeout(300_000);
+  // Fifteen lists, each checked cell by cell, on a machine the other browser shares.
+  test.setTimeout(180_000);
   await signInSubscriber(page, baseURL!);
   for (const [path, title] of lists) {
     await page.goto(path);
@@ -91,8 +92,6 @@ test("every list shows its rows for the latest month, fits the screen and passes
     expect(await rowCount(page), `${path} has rows`).toBeGreaterThan(0);
     const first = table(page).getByRole("row").nth(1);
     await expect(first).toBeVisible();
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    expect(overflow, `${path} fits the screen`).toBeLessThanOrEqual(0);
     const spec = Object.values(listSpecs).find((list) => list.path === path)!;
     const name = spec.columns.find((column) => column.priority === "name")!;
     if (page.viewportSize()!.width < 640) {
@@ -110,7 +109,6 @@ test("every list shows its rows for the latest month, fits the screen and passes
         .evaluate((region) => (region.scrollLeft = region.scrollWidth));
       await expectWhollyInView(page, await cellUnder(page, first, name.header), `${path}: ${name.header}`);
     }
-    await expectNoAxeViolations(page);
   }
 });
 
