@@ -58,7 +58,7 @@ export function brandedPackQuery(
 }
 
 /** The period of an edition's Zero Discount / Discount Not Deducted release in force in a month: the latest on or before it. */
-export const zeroDiscountReleaseInForce = (edition: Edition, period: string) =>
+export const zeroDiscountReleaseInForce = (edition: Edition | SQL, period: string | SQL) =>
   sql`(select max(z.period) from zero_discount z where z.edition = ${edition} and z.period <= ${period}::date)`;
 
 /** The codes (VMPP and AMPP) on an edition's Zero Discount / Discount Not Deducted list in force in a month. */

@@ -48,7 +48,8 @@ export function netPence(pence: number, rateBp: number): number {
   return Math.round((pence * (10000 - rateBp)) / 10000);
 }
 
-export type ReimbursementInput = PackFacts & {
+/** A concession price given for a Part VIIIA pack puts it on concession: the caller does not say so twice. */
+export type ReimbursementInput = Omit<PackFacts, "onConcession"> & {
   edition: Edition;
   period: Period;
   /** The price in force: Part VIIIA basic price, Part IX price or NHS indicative price. */
@@ -180,4 +181,15 @@ export function editionDifference(
     pence,
     percent: englandAndWales === 0 ? null : Math.round((pence / englandAndWales) * 10000) / 100,
   };
+}
+
+/** One line for a table cell: "20% off £10.00", "Concession £15.00, no deduction", "No rate recorded". */
+export function shortExplanation(result: Reimbursement): string {
+  const paidOn =
+    result.concessionPence === null
+      ? formatPence(result.pricePence)
+      : `concession ${formatPence(result.concessionPence)}`;
+  if (result.rateBp === null) return `${paidOn}: no rate recorded`;
+  if (result.rateBp === 0) return `${paidOn}, no deduction`;
+  return `${formatRate(result.rateBp)} off ${paidOn}`;
 }
