@@ -1,14 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 
-import {
-  concessions,
-  partIxPrices,
-  partViiiaPrices,
-  tariffDatasets,
-  zeroDiscount,
-  imports,
-} from "@/db/schema";
+import { concessions, partIxPrices, partViiiaPrices, zeroDiscount } from "@/db/schema";
 import { setupTestDatabase } from "@tests/fixtures/db";
+import { insertDatasets } from "@tests/fixtures/tariff-rows";
 
 import { getEditionComparison, getProductReimbursement } from "./reimbursement-queries";
 
@@ -23,27 +17,13 @@ const code = { a: "1100001", c: "1100002", zero: "1100003", appliance: "2200001"
 
 beforeAll(async () => {
   const { db } = database;
-  const [load] = await db
-    .insert(imports)
-    .values({ actor: "test", fileName: "fixture.csv", outcome: "imported" })
-    .returning({ id: imports.id });
-  const dataset = (edition: number, part: string, period: string) => ({
-    edition,
-    part,
-    period,
-    contentSha256: `${part}-${edition}-${period}`,
-    rows: 1,
-    importId: load!.id,
-  });
-  await db
-    .insert(tariffDatasets)
-    .values([
-      dataset(1, "viiia", "2025-06-01"),
-      dataset(1, "viiia", "2025-07-01"),
-      dataset(2, "viiia", "2025-07-01"),
-      dataset(1, "ix", "2025-07-01"),
-      dataset(2, "ix", "2025-07-01"),
-    ]);
+  await insertDatasets(db, [
+    [1, "viiia", "2025-06-01"],
+    [1, "viiia", "2025-07-01"],
+    [2, "viiia", "2025-07-01"],
+    [1, "ix", "2025-07-01"],
+    [2, "ix", "2025-07-01"],
+  ]);
   const line = (edition: number, vmpp: string, medicine: string, category: string, price: number) => ({
     edition,
     period: "2025-07-01",

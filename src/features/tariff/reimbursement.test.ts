@@ -33,6 +33,25 @@ function ratesOn(edition: Edition, period: string): Map<string, number> {
   return rates;
 }
 
+/** A pack as a month's file lists it: no concession, on no list. */
+const listed = (
+  period: string,
+  kind: ReimbursementInput["kind"],
+  category: string,
+  price: string | undefined,
+  packSize: string | undefined,
+  unit: string | undefined,
+) => ({
+  period,
+  kind,
+  category,
+  zeroDiscount: false,
+  pricePence: Number(price),
+  concessionPence: null,
+  packSize: Number(packSize),
+  unit: unit ?? null,
+});
+
 const both = (input: Omit<ReimbursementInput, "edition" | "rates">) =>
   ([1, 2] as const).map((edition) => reimburse({ ...input, edition, rates: ratesOn(edition, input.period) }));
 
@@ -134,16 +153,8 @@ describe.skipIf(!hasRealData)("worked examples from the real files", () => {
   const july2025 = hasRealData ? rawRows("nhsbsa-raw/viii_a_202507.csv") : [];
   const viiia = (code: string) => {
     const row = find(july2025, "VMPP Snomed Code", code);
-    return {
-      period: "2025-07",
-      kind: "drug" as const,
-      category: row["Drug Tariff Category"]!.replace("Part VIIIA Category ", ""),
-      zeroDiscount: false,
-      pricePence: Number(row["Basic Price"]),
-      concessionPence: null,
-      packSize: Number(row["Pack size"]),
-      unit: row[""] ?? null,
-    };
+    const category = row["Drug Tariff Category"]!.replace("Part VIIIA Category ", "");
+    return listed("2025-07", "drug", category, row["Basic Price"], row["Pack size"], row[""]);
   };
 
   it("Category A, July 2025: Acarbose 100mg tablets 90, generics rate in each edition", () => {
@@ -175,16 +186,9 @@ describe.skipIf(!hasRealData)("worked examples from the real files", () => {
       "980411000001103",
     );
     expect(row.drug_tariff_category).toBe("Part VIIIA Category H");
-    const [ew, ni] = both({
-      period: "2026-03",
-      kind: "drug",
-      category: "H",
-      zeroDiscount: false,
-      pricePence: Number(row.basic_price_in_p),
-      concessionPence: null,
-      packSize: Number(row.pack_size),
-      unit: row.unit_of_measure!,
-    });
+    const [ew, ni] = both(
+      listed("2026-03", "drug", "H", row.basic_price_in_p, row.pack_size, row.unit_of_measure),
+    );
     expect(ew).toMatchObject({ pricePence: 1556, group: "category-h", rateBp: 2000, perPackPence: 1245 });
     expect(ni).toMatchObject({ group: "category-h", rateBp: 1848, perPackPence: 1268 });
     expect(ew!.steps[2]).toMatch(/^Category H is deducted at the generics rate \(assumed/);
@@ -196,16 +200,16 @@ describe.skipIf(!hasRealData)("worked examples from the real files", () => {
       "pack_snomed_code",
       "9766211000001100",
     );
-    const [ew, ni] = both({
-      period: "2026-05",
-      kind: "appliance",
-      category: row.drug_tariff_part!,
-      zeroDiscount: false,
-      pricePence: Number(row.price_in_p),
-      concessionPence: null,
-      packSize: Number(row.quantity),
-      unit: row.quantity_unit_of_measure!,
-    });
+    const [ew, ni] = both(
+      listed(
+        "2026-05",
+        "appliance",
+        row.drug_tariff_part!,
+        row.price_in_p,
+        row.quantity,
+        row.quantity_unit_of_measure,
+      ),
+    );
     expect(ew).toMatchObject({ pricePence: 2486, group: "appliance", rateBp: 985, perPackPence: 2241 });
     expect(ni).toMatchObject({ group: "appliance", rateBp: 1039, perPackPence: 2228 });
     expect(ew!.steps[0]).toBe("Drug Tariff price in May 2026: £24.86.");
