@@ -72,6 +72,7 @@ const publicModules = {
     "months",
     "product-metadata",
     "queries",
+    "reimbursement",
     "components/data-page-header",
   ],
 };

@@ -13,6 +13,7 @@ const subscriberPrefixes = [
   "/insights",
   "/brands",
   "/concession-prices",
+  "/compare-editions",
   "/changes",
   "/manage-watchlists-login",
   "/help",

@@ -2,6 +2,7 @@ import { sql, type SQL } from "drizzle-orm";
 
 import type { Transaction } from "@/db/client";
 import { partTables, type ComputedColumns } from "@/features/imports/write";
+import { applianceCategoryPattern, categoryRateGroups } from "@/features/tariff/reimbursement";
 import { periodToDate, type Edition, type PartId, type Period } from "@/lib/tariff-vocabulary";
 
 /**
@@ -21,13 +22,20 @@ const concessionThatMonth = sql`exists (
   select 1 from concessions c
   where c.edition = 1 and c.period = x.period and c.vmpp_snomed_code = x.vmpp_snomed_code)`;
 
+/** The Part VIIIA categories with a group of their own, as SQL `when` branches; others are brands. */
+const categoryCases = sql.join(
+  Object.entries(categoryRateGroups).map(
+    ([category, group]) => sql`when x.category = ${category} then ${group}`,
+  ),
+  sql` `,
+);
+
 const specs: Partial<Record<PartId, DiscountSpec>> = {
   // Northern Ireland applies England's concessions, so either edition's line on concession is zero-rated.
   viiia: {
     group: sql`case
       when ${concessionThatMonth} then 'concession'
-      when x.category in ('A', 'M') then 'generic'
-      when x.category = 'H' then 'category-h'
+      ${categoryCases}
       else 'brand' end`,
     prices: [["basic_price_pence", "net_price_pence"]],
   },
@@ -45,7 +53,7 @@ const specs: Partial<Record<PartId, DiscountSpec>> = {
   dmd: {
     group: sql`case
       when x.discount_not_deducted then 'dnd'
-      when x.drug_tariff_category ~ '^Parts? IX' then 'appliance'
+      when x.drug_tariff_category ~ ${applianceCategoryPattern.source} then 'appliance'
       else 'brand' end`,
     prices: [["nhs_indicative_price_pence", "net_price_pence"]],
   },

@@ -162,6 +162,7 @@ export function appNavigation(country: Edition): { groups: NavGroup[]; links: Na
     links: [
       { href: "/brands", title: "Branded Product Pricing" },
       { href: "/concession-prices", title: "Price Concessions" },
+      { href: "/compare-editions", title: "Compare Editions" },
       { href: "/changes", title: "Changes" },
       { href: "/manage-watchlists-login", title: "Watchlists" },
       { href: "/help", title: "Help" },

@@ -8,6 +8,7 @@ import { ratesInForce } from "@/features/insights/discounts";
 import type { Edition } from "@/lib/tariff-vocabulary";
 
 import { datasetQuery, type ListQuery, type ListSource } from "./list-reading";
+import { netPence, rateGroupOf } from "./reimbursement";
 
 /** A branded pack as a list shows it: its deduction and net price are the reader's edition's. */
 export type BrandedPack = typeof brandedPacks.$inferSelect;
@@ -56,8 +57,23 @@ export function brandedPackQuery(
   };
 }
 
-/** Price after a deduction, rounded to the penny as the import rounds it. */
-const netPence = (pence: number, rateBp: number) => Math.round((pence * (10000 - rateBp)) / 10000);
+/** The period of an edition's Zero Discount / Discount Not Deducted release in force in a month: the latest on or before it. */
+export const zeroDiscountReleaseInForce = (edition: Edition | SQL, period: string | SQL) =>
+  sql`(select max(z.period) from zero_discount z where z.edition = ${edition} and z.period <= ${period}::date)`;
+
+/** The codes (VMPP and AMPP) on an edition's Zero Discount / Discount Not Deducted list in force in a month. */
+export async function zeroDiscountCodes(edition: Edition, period: string): Promise<Set<string>> {
+  const rows = await getDb()
+    .select({ vmpp: zeroDiscount.vmppSnomedCode, ampp: zeroDiscount.amppSnomedCode })
+    .from(zeroDiscount)
+    .where(
+      and(
+        eq(zeroDiscount.edition, edition),
+        eq(zeroDiscount.period, zeroDiscountReleaseInForce(edition, period)),
+      ),
+    );
+  return new Set(rows.flatMap((row) => [row.vmpp, row.ampp]).filter((code) => code !== null));
+}
 
 /**
  * Northern Ireland's deduction for a branded pack in a month (docs/data-formats.md): none for a pack on
@@ -66,31 +82,17 @@ const netPence = (pence: number, rateBp: number) => Math.round((pence * (10000 -
  * month. A group with no rate yet leaves the net price empty rather than guess.
  */
 async function niBrandDeductions(period: string) {
-  const db = getDb();
-  const [rates, zero] = await Promise.all([
-    ratesInForce(db, 2, period),
-    db
-      .select({ vmpp: zeroDiscount.vmppSnomedCode, ampp: zeroDiscount.amppSnomedCode })
-      .from(zeroDiscount)
-      .where(
-        and(
-          eq(zeroDiscount.edition, 2),
-          eq(
-            zeroDiscount.period,
-            sql`(select max(z.period) from zero_discount z where z.edition = 2 and z.period <= ${period}::date)`,
-          ),
-        ),
-      ),
-  ]);
-  const exempt = new Set(zero.flatMap((row) => [row.vmpp, row.ampp]).filter((code) => code !== null));
+  const [rates, exempt] = await Promise.all([ratesInForce(getDb(), 2, period), zeroDiscountCodes(2, period)]);
   return {
     rateOf(pack: BrandedPack) {
-      const group =
-        exempt.has(pack.amppSnomedCode) || (pack.vmppSnomedCode !== null && exempt.has(pack.vmppSnomedCode))
-          ? "dnd"
-          : /^Parts? IX/.test(pack.drugTariffCategory ?? "")
-            ? "appliance"
-            : "brand";
+      const zero =
+        exempt.has(pack.amppSnomedCode) || (pack.vmppSnomedCode !== null && exempt.has(pack.vmppSnomedCode));
+      const group = rateGroupOf({
+        kind: "brand",
+        category: pack.drugTariffCategory,
+        zeroDiscount: zero,
+        onConcession: false,
+      });
       return rates.get(group) ?? null;
     },
   };

@@ -57,7 +57,8 @@ export function isProductCode(code: string): boolean {
   return /^\d{6,18}$/.test(code);
 }
 
-type Line = {
+/** One (edition, period) line of a pack, as each kind's source reads it. */
+export type Line = {
   edition: number;
   period: string;
   name: string;
@@ -140,12 +141,17 @@ function facts(kind: ProductKind, latest: Line): ProductFact[] {
   return list;
 }
 
+/** Every line of the pack with this code, one per (edition, period), in no particular order. */
+export async function productLines(kind: ProductKind, code: string): Promise<Line[]> {
+  return (await getDb().execute<Line>(sources[kind].lines(code))).rows;
+}
+
 /** The pack with this code, or null when no imported month lists it. */
 export async function getProductDetail(kind: ProductKind, code: string): Promise<ProductDetail | null> {
   if (!isProductCode(code)) return null;
   const db = getDb();
   const source = sources[kind];
-  const lines = (await db.execute<Line>(source.lines(code))).rows;
+  const lines = await productLines(kind, code);
   if (lines.length === 0) return null;
 
   const [months, concessionRows] = await Promise.all([

@@ -12,6 +12,7 @@ import {
   LogOut,
   Pill,
   Receipt,
+  Scale,
   Search,
   ShieldCheck,
   Star,
@@ -46,6 +47,7 @@ const tourTargets: Record<string, string> = {
 const linkIcons: Record<string, LucideIcon> = {
   "/brands": Tag,
   "/concession-prices": LineChart,
+  "/compare-editions": Scale,
   "/changes": History,
   "/manage-watchlists-login": Star,
   "/help": CircleHelp,

@@ -35,7 +35,16 @@ function rate(bp: number | null) {
 }
 
 /** The public page of one pack: what it is, what it costs now in each edition, and how that moved. */
-export function ProductDetailView({ product, actions }: { product: ProductDetail; actions?: ReactNode }) {
+export function ProductDetailView({
+  product,
+  actions,
+  reimbursement,
+}: {
+  product: ProductDetail;
+  actions?: ReactNode;
+  /** The effective reimbursement section, read apart from the pack's prices. */
+  reimbursement?: ReactNode;
+}) {
   const labels = kindLabels[product.kind];
   const pack = packLabel(product);
   return (
@@ -92,6 +101,8 @@ export function ProductDetailView({ product, actions }: { product: ProductDetail
           </ul>
         )}
       </PageSection>
+
+      {reimbursement}
 
       <PageSection id="price-history" title="Price over time" className="space-y-3">
         <p className="text-sm text-muted-foreground">

@@ -6,6 +6,8 @@ import { PageContainer } from "@/components/layout/page-container";
 
 import { productMetadata } from "../product-metadata";
 import { getProductDetail, type ProductDetail, type ProductKind } from "../product-queries";
+import { getProductReimbursement } from "../reimbursement-queries";
+import { EffectiveReimbursement } from "./effective-reimbursement";
 import { ProductDetailView } from "./product-detail";
 
 const load = cache((kind: ProductKind, code: string) => getProductDetail(kind, code));
@@ -31,12 +33,18 @@ export async function ProductPage({
   /** Controls under the pack's name (e.g. 'Add to watchlist'), given the pack the page shows. */
   actions?: (product: ProductDetail) => ReactNode;
 }) {
-  const product = await load(kind, code);
+  const [product, reimbursement] = await Promise.all([load(kind, code), getProductReimbursement(kind, code)]);
   if (!product) notFound();
   return (
     <PageContainer width="wide" className="space-y-4">
       {back}
-      <ProductDetailView product={product} actions={actions?.(product)} />
+      <ProductDetailView
+        product={product}
+        actions={actions?.(product)}
+        reimbursement={
+          <EffectiveReimbursement months={reimbursement} name={product.name} unit={product.unit} />
+        }
+      />
     </PageContainer>
   );
 }

@@ -1,0 +1,146 @@
+import { PageSection } from "@/components/layout/page-section";
+import {
+  Table,
+  TableBody,
+  TableCaption,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from "@/components/ui/table";
+import { editionNames, formatPence, monthLabel, type Edition } from "@/lib/tariff-vocabulary";
+
+import { formatUnitPence, shortExplanation, type Reimbursement } from "../reimbursement";
+import type { ReimbursementMonth } from "../reimbursement-queries";
+
+const editionIds = [1, 2] as const;
+
+function Figure({ result, unit }: { result: Reimbursement; unit: string | null }) {
+  if (result.perPackPence === null) return <span className="text-muted-foreground">Not known</span>;
+  return (
+    <>
+      <span className="font-semibold tabular-nums">{formatPence(result.perPackPence)}</span>
+      {result.perUnitPence !== null && (
+        <span className="block text-xs text-muted-foreground tabular-nums">
+          {formatUnitPence(result.perUnitPence)} per {unit ?? "unit"}
+        </span>
+      )}
+    </>
+  );
+}
+
+function ThisMonth({
+  month,
+  edition,
+  unit,
+}: {
+  month: ReimbursementMonth;
+  edition: Edition;
+  unit: string | null;
+}) {
+  const result = month.editions[edition];
+  return (
+    <li className="rounded-xl border bg-card p-4 shadow-sm">
+      <p className="font-medium">{editionNames[edition]}</p>
+      {result ? (
+        <>
+          <p className="mt-2 text-lg">
+            <Figure result={result} unit={unit} />
+          </p>
+          <ol className="mt-3 list-decimal space-y-1 pl-5 text-sm">
+            {result.steps.map((step) => (
+              <li key={step}>{step}</li>
+            ))}
+          </ol>
+        </>
+      ) : (
+        <p className="mt-2 text-sm text-muted-foreground">
+          Not listed in {editionNames[edition]} in {monthLabel(month.period)}.
+        </p>
+      )}
+    </li>
+  );
+}
+
+/**
+ * What a pharmacy can expect to be paid for the pack: the newest month with each step in words, and
+ * the twelve months before it, England & Wales beside Northern Ireland.
+ */
+export function EffectiveReimbursement({
+  months,
+  name,
+  unit,
+}: {
+  months: ReimbursementMonth[];
+  name: string;
+  unit: string | null;
+}) {
+  const [newest] = months;
+  return (
+    <PageSection id="effective-reimbursement" title="Effective reimbursement" className="space-y-3">
+      <p className="max-w-3xl text-sm text-muted-foreground">
+        What a pharmacy can expect to be paid for one pack dispensed in a month: the price in force, or the
+        month&apos;s concession in its place, less the discount deduction each edition takes for the
+        pack&apos;s group. Fees and allowances are not included.
+      </p>
+      {!newest ? (
+        <p className="text-muted-foreground">No month lists this pack.</p>
+      ) : (
+        <>
+          <h3 className="font-medium">{monthLabel(newest.period)}</h3>
+          <ul className="grid gap-3 sm:grid-cols-2">
+            {editionIds.map((edition) => (
+              <ThisMonth key={edition} month={newest} edition={edition} unit={unit} />
+            ))}
+          </ul>
+          <div
+            className="overflow-x-auto rounded-lg border"
+            tabIndex={0}
+            role="region"
+            aria-label={`Effective reimbursement of ${name}, last ${months.length} months`}
+          >
+            <Table>
+              <TableCaption className="sr-only">
+                Effective reimbursement of {name} per pack, by month, in each edition
+              </TableCaption>
+              <TableHeader>
+                <TableRow>
+                  <TableHead scope="col">Month</TableHead>
+                  {editionIds.map((edition) => (
+                    <TableHead key={edition} scope="col">
+                      {editionNames[edition]}
+                    </TableHead>
+                  ))}
+                </TableRow>
+              </TableHeader>
+              <TableBody>
+                {months.map((month) => (
+                  <TableRow key={month.period}>
+                    <TableCell>{monthLabel(month.period)}</TableCell>
+                    {editionIds.map((edition) => {
+                      const result = month.editions[edition];
+                      return (
+                        <TableCell key={edition} className="align-top whitespace-normal">
+                          {result ? (
+                            <>
+                              <Figure result={result} unit={unit} />
+                              <span className="block text-xs text-muted-foreground">
+                                {shortExplanation(result)}
+                              </span>
+                            </>
+                          ) : (
+                            <span className="text-muted-foreground">Not listed</span>
+                          )}
+                        </TableCell>
+                      );
+                    })}
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </div>
+        </>
+      )}
+    </PageSection>
+  );
+}

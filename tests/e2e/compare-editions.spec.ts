@@ -1,0 +1,69 @@
+import { expectNoAxeViolations } from "../fixtures/axe";
+import { createPerson, queryRows } from "./database";
+import { expect, signInByApi, test, uniqueEmail, waitForHydration } from "./fixtures";
+
+/**
+ * Effective reimbursement, England & Wales beside Northern Ireland: on a pack's public page, and on
+ * /compare-editions for a subscriber, with its CSV.
+ */
+test("a pack's page shows both editions' effective reimbursement, this month step by step and twelve months", async ({
+  page,
+}) => {
+  // A Part VIIIA pack both editions list in the newest month Northern Ireland has.
+  const [pack] = await queryRows<{ code: string; medicine: string }>(
+    `select e.vmpp_snomed_code as code, e.medicine
+       from part_viiia_prices e
+       join part_viiia_prices n on n.vmpp_snomed_code = e.vmpp_snomed_code and n.period = e.period and n.edition = 2
+      where e.edition = 1 and e.period = (select max(period) from part_viiia_prices where edition = 2)
+      order by e.medicine limit 1`,
+  );
+  expect(pack, "the sample data has a pack in both editions").toBeDefined();
+  await page.goto(`/drug-info/${pack!.code}`);
+  const section = page.getByRole("region", { name: "Effective reimbursement", exact: true });
+  await expect(section).toBeVisible();
+  for (const edition of ["England & Wales", "Northern Ireland"]) {
+    const card = section.getByRole("listitem").filter({ hasText: edition }).first();
+    await expect(card.getByText(/^Expected reimbursement: £[\d,.]+ per pack/)).toBeVisible();
+    await expect(
+      card.getByText(/rate applies|deducted at the|no discount is deducted|carries no discount/),
+    ).toBeVisible();
+  }
+  const months = section.getByRole("region", { name: /^Effective reimbursement of .*, last 12 months$/ });
+  await expect(months.getByRole("columnheader", { name: "Northern Ireland" })).toBeVisible();
+  await expect(months.getByRole("row")).toHaveCount(13);
+  await expectNoAxeViolations(page);
+});
+
+test("a subscriber compares the editions' reimbursement by part and exports it", async ({
+  page,
+  baseURL,
+}) => {
+  const person = await createPerson(uniqueEmail("compare"), { subscribed: true });
+  await signInByApi(page, baseURL!, person.email, person.password);
+  await page.goto("/compare-editions");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Compare Editions");
+  const table = page.getByRole("region", { name: /^Effective reimbursement by edition, Part VIIIA/ });
+  const firstPack = table.getByRole("row").nth(1);
+  await expect(firstPack).toBeVisible();
+  await expect(firstPack).toContainText(/£[\d,.]+.*£[\d,.]+/s);
+  await expectNoAxeViolations(page);
+
+  // The export, from the keyboard: both editions' figures for every pack shown.
+  const exportButton = page.getByRole("button", { name: "Export CSV" });
+  await waitForHydration(exportButton);
+  const download = page.waitForEvent("download");
+  await exportButton.focus();
+  await page.keyboard.press("Enter");
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^compare-editions-viiia-\d{4}-\d{2}\.csv$/);
+  const lines = (await (await file.createReadStream()).toArray()).join("").trim().split("\r\n");
+  expect(lines[0]).toContain("England & Wales per pack,Northern Ireland per pack,Difference (NI − E&W)");
+  expect(lines.length).toBeGreaterThan(1);
+
+  // Part IX compares appliances by pack code, each edition with its own part.
+  await page.getByLabel("Part", { exact: true }).selectOption("ix");
+  await expect(page).toHaveURL(/part=ix/);
+  await expect(
+    page.getByRole("region", { name: /^Effective reimbursement by edition, Part IX/ }),
+  ).toBeVisible();
+});
