@@ -8,17 +8,23 @@ export async function register() {
   if (process.env.NEXT_RUNTIME === "nodejs" && process.env.NEXT_PHASE !== "phase-production-build") {
     const { stopUnlessServable } = await import("@/lib/startup-checks");
     stopUnlessServable();
-    const [{ startJobs }, { billingReconcileJob }, { watchlistAlertsJob }, { getEnv }, { getLogger }] =
-      await Promise.all([
-        import("@/lib/jobs"),
-        import("@/features/billing/reconcile"),
-        import("@/features/watchlists/alerts"),
-        import("@/lib/env"),
-        import("@/lib/logger"),
-      ]);
+    const [
+      { startJobs },
+      { billingReconcileJob },
+      { watchlistAlertsJob, watchlistDigestJob },
+      { getEnv },
+      { getLogger },
+    ] = await Promise.all([
+      import("@/lib/jobs"),
+      import("@/features/billing/reconcile"),
+      import("@/features/watchlists/alerts"),
+      import("@/lib/env"),
+      import("@/lib/logger"),
+    ]);
     const jobs = [
       billingReconcileJob(getEnv().BILLING_RECONCILE_CRON),
       watchlistAlertsJob(getEnv().WATCHLIST_ALERTS_CRON),
+      watchlistDigestJob(getEnv().WATCHLIST_DIGEST_CRON),
       (await import("@/features/imports/fetch/job")).scheduledFetchJob(),
     ];
     // Not awaited: the queue getting ready must not hold up the first request, and a database that

@@ -78,6 +78,8 @@ describe("parseEnv", () => {
   });
 
   it("looks for imports to announce to watchers every minute unless told otherwise, or off", () => {
+    expect(parseEnv({}).WATCHLIST_DIGEST_CRON).toBe("0 7 * * 1");
+    expect(parseEnv({ WATCHLIST_DIGEST_CRON: "off" }).WATCHLIST_DIGEST_CRON).toBe("off");
     expect(parseEnv({}).WATCHLIST_ALERTS_CRON).toBe("* * * * *");
     expect(parseEnv({ WATCHLIST_ALERTS_CRON: "off" }).WATCHLIST_ALERTS_CRON).toBe("off");
     expect(problemsOf({ WATCHLIST_ALERTS_CRON: "often" })[0]).toMatchObject({

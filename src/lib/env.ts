@@ -198,6 +198,13 @@ const baseEnvSchema = z.object({
       'a cron expression in UK time such as "* * * * *" (minute hour day month weekday), or "off"',
     )
     .default("* * * * *"),
+  WATCHLIST_DIGEST_CRON: z
+    .string()
+    .refine(
+      (value) => value === "off" || isCronExpression(value),
+      'a cron expression in UK time such as "0 7 * * 1" (minute hour day month weekday), or "off"',
+    )
+    .default("0 7 * * 1"),
 });
 
 export const envSchema = z.intersection(baseEnvSchema, stripeEnvSchema);

@@ -114,9 +114,12 @@ test("a visitor's 'Add to watchlist' signs them in and brings them back to the p
   const threshold = page.getByLabel("Smallest price change to tell me about (%)");
   await waitForHydration(threshold);
   await threshold.fill("5");
+  const weekly = /Once a week/;
+  await page.getByRole("radio", { name: weekly }).check();
   await page.getByRole("button", { name: "Save alert preferences" }).click();
   await expect(page.getByText("Alert preferences saved")).toBeVisible();
   await expectNoAxeViolations(page);
   await page.reload();
   await expect(page.getByLabel("Smallest price change to tell me about (%)")).toHaveValue("5");
+  await expect(page.getByRole("radio", { name: weekly })).toBeChecked();
 });

@@ -5,6 +5,7 @@ import {
   boolean,
   check,
   index,
+  jsonb,
   numeric,
   pgTable,
   text,
@@ -66,8 +67,9 @@ export type Watchlist = typeof watchlists.$inferSelect;
 export type WatchlistItem = typeof watchlistItems.$inferSelect;
 
 /**
- * A user's choice about watchlist alerts: on or off, and the smallest price change, in per cent
- * either way, worth an e-mail (0: any). No row means on, any change.
+ * A user's choice about watchlist alerts: on or off, the smallest price change, in per cent either
+ * way, worth an e-mail (0: any), and whether each import's changes are e-mailed at once or gathered
+ * into one e-mail a week (ADR 125). No row means on, any change, at once.
  */
 export const watchlistAlertPreferences = pgTable(
   "watchlist_alert_preferences",
@@ -79,17 +81,36 @@ export const watchlistAlertPreferences = pgTable(
     thresholdPercent: numeric("threshold_percent", { precision: 6, scale: 2, mode: "number" })
       .notNull()
       .default(0),
+    delivery: text("delivery").notNull().default("immediate"),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     check("watchlist_alert_preferences_threshold", sql`${table.thresholdPercent} between 0 and 1000`),
+    check("watchlist_alert_preferences_delivery", sql`${table.delivery} in ('immediate', 'weekly')`),
   ],
 );
+
+/** A change to a watched pack as recorded for its alert: enough to put it in words later. */
+export type WatchlistAlertChange = {
+  name: string;
+  change: string;
+  edition: number;
+  part: string;
+  period: string;
+  old_pence: number | null;
+  new_pence: number | null;
+  percent: string | number | null;
+  old_category: string | null;
+  new_category: string | null;
+  detail: string | null;
+};
 
 /**
  * Each change to a watched pack a user has been told about (or was about to be), once: the unique
  * key is what keeps a re-import, or two imports at once, from sending it again (ADR 057).
  * `change_key` is the change itself: edition, part, period, pack code, kind of change, old and new values.
+ * The pack and the line in words are kept for the weekly digest (ADR 125): `weekly_pending` rows
+ * wait for it, and the digest clears the flag as it takes them, so each is sent once.
  */
 export const watchlistAlertsSent = pgTable(
   "watchlist_alerts_sent",
@@ -99,9 +120,18 @@ export const watchlistAlertsSent = pgTable(
       .notNull()
       .references(() => profiles.id, { onDelete: "cascade" }),
     changeKey: text("change_key").notNull(),
+    kind: text("kind"),
+    code: text("code"),
+    line: jsonb("line").$type<WatchlistAlertChange>(),
+    weeklyPending: boolean("weekly_pending").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [uniqueIndex("watchlist_alerts_sent_change_idx").on(table.userId, table.changeKey)],
+  (table) => [
+    uniqueIndex("watchlist_alerts_sent_change_idx").on(table.userId, table.changeKey),
+    index("watchlist_alerts_sent_weekly_idx")
+      .on(table.userId)
+      .where(sql`${table.weeklyPending}`),
+  ],
 );
 
 /**

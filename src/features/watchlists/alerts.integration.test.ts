@@ -1,3 +1,6 @@
+import fs from "node:fs";
+import path from "node:path";
+
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 
@@ -8,18 +11,20 @@ import {
   watchlistItems,
   watchlists,
 } from "@/db/schema";
+import { concessionsPage, type ConcessionEntry } from "@/features/imports/sample/formats";
 import { importFile } from "@/features/imports/service";
 import { readOutbox, unsubscribe } from "@/lib/email";
 import { insertUser } from "@tests/fixtures/accounts";
 import { setupTestDatabase } from "@tests/fixtures/db";
 import { insertOrganisation } from "@tests/fixtures/licences";
+import { hasRealData, realFile } from "@tests/fixtures/real-data";
 import { tariffFileFolder, viiiaCsv, viiiaRows } from "@tests/fixtures/tariff-files";
 
-import { sendPendingWatchlistAlerts, sendWatchlistAlerts } from "./alerts";
+import { sendPendingWatchlistAlerts, sendWatchlistAlerts, sendWeeklyWatchlistDigests } from "./alerts";
 
 /** Watchlist alerts after real imports of Part VIIIA files in NHSBSA's layout. */
 const database = setupTestDatabase();
-const { write } = tariffFileFolder("watchlist-alerts");
+const { folder, write } = tariffFileFolder("watchlist-alerts");
 const actor = "test:watchlist-alerts";
 
 const amiloride = viiiaRows.find((row) => String(row[0]).startsWith("Amiloride"))!;
@@ -32,7 +37,14 @@ function monthFile(month: string, pence: number, extra: (typeof viiiaRows)[numbe
   return write(`${pence}-${extra.length}/Part VIIIA ${month} 26.csv`, viiiaCsv(month, rows));
 }
 
-async function watcher(options: { licenseId?: string; shared?: boolean } = {}) {
+async function watcher(
+  options: {
+    licenseId?: string;
+    shared?: boolean;
+    pack?: { kind: "drug" | "appliance" | "brand"; code: string };
+    weekly?: boolean;
+  } = {},
+) {
   const user = await insertUser({ subscribed: true, licenseId: options.licenseId ?? null });
   const [list] = await database.db
     .insert(watchlists)
@@ -40,11 +52,14 @@ async function watcher(options: { licenseId?: string; shared?: boolean } = {}) {
     .returning();
   await database.db
     .insert(watchlistItems)
-    .values({ watchlistId: list!.id, kind: "drug", code: amilorideCode });
+    .values({ watchlistId: list!.id, ...(options.pack ?? { kind: "drug", code: amilorideCode }) });
+  if (options.weekly)
+    await database.db.insert(watchlistAlertPreferences).values({ userId: user.id, delivery: "weekly" });
   return user;
 }
 
 const mailTo = (email: string) => readOutbox({ to: email });
+const textsTo = async (email: string) => (await mailTo(email)).map((mail) => mail.text).join("\n");
 
 /** An import, then the alerts job's run after it. */
 async function load(file: string) {
@@ -139,5 +154,163 @@ describe("watchlist alerts", () => {
     expect(await mailTo(choosy.email)).toEqual([]);
     expect(await mailTo(keen.email)).toHaveLength(1);
     expect(await mailTo(gone.email)).toEqual([]);
+  });
+});
+
+/** CPE's concessions page for `month`, with Amiloride at `price` when given. */
+function concessionFile(month: string, price: string | null, extra: ConcessionEntry[] = []) {
+  const entries = [
+    ...(price ? [{ drug: "Amiloride 5mg tablets", packSize: "28", price }] : []),
+    { drug: "Acamprosate 333mg gastro- resistant tablets", packSize: "168", price: "£30.00" },
+    ...extra,
+  ];
+  const page = concessionsPage({ month, updated: `1 ${month}`, entries });
+  return write(`${month}-${price}-${extra.length}/price_concessions.html`, page);
+}
+
+describe("concession alerts", () => {
+  it("tell every watcher, in either edition, of a concession granted, changed and ended, once each", async () => {
+    const user = await watcher();
+    const ni = await watcher();
+    await database.db.update(profiles).set({ country: 2 }).where(eq(profiles.id, ni.id));
+
+    expect((await load(concessionFile("January 2027", "£15.54"))).status).toBe("imported");
+    const [granted] = await mailTo(user.email);
+    expect(granted!.subject).toBe("Watchlist: 1 change in Price concessions, January 2027");
+    expect(granted!.text).toContain("concession granted for January 2027: £15.54");
+    expect(granted!.text).toContain(`/drug-info/${amilorideCode}`);
+    expect(granted!.headers["List-Unsubscribe"]).toBeDefined();
+    expect(await mailTo(ni.email)).toHaveLength(1);
+
+    // The same page again, and the page updated with another line: nothing new for Amiloride.
+    expect((await load(concessionFile("January 2027", "£15.54"))).status).toBe("unchanged");
+    const more = [
+      {
+        drug: "Adrenaline (base) 100micrograms/1ml (1 in 10,000) dilute solution for injection ampoules",
+        packSize: "10",
+        price: "£90.00",
+      },
+    ];
+    expect((await load(concessionFile("January 2027", "£15.54", more))).status).toBe("imported");
+    expect(await mailTo(user.email)).toHaveLength(1);
+
+    await load(concessionFile("February 2027", "£16.00"));
+    expect(await textsTo(user.email)).toContain("concession for February 2027 £15.54 → £16.00");
+
+    await load(concessionFile("March 2027", null));
+    expect(await textsTo(user.email)).toContain("no concession for March 2027 (£16.00 the month before)");
+    expect(await mailTo(user.email)).toHaveLength(3);
+    expect(await mailTo(ni.email)).toHaveLength(3);
+  });
+
+  it("sends one e-mail when two imports of the same page and two alert runs happen at once", async () => {
+    const user = await watcher();
+    const file = concessionFile("April 2027", "£17.00");
+    const outcomes = await Promise.all([
+      importFile(database.db, file, { actor }),
+      importFile(database.db, file, { actor }),
+    ]);
+    expect(outcomes.map((outcome) => outcome.status).sort()).toEqual(["imported", "unchanged"]);
+    await Promise.all([sendPendingWatchlistAlerts(database.db), sendPendingWatchlistAlerts(database.db)]);
+    const mails = await mailTo(user.email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.text).toContain("concession granted for April 2027: £17.00");
+  });
+});
+
+describe("the weekly digest", () => {
+  it("gathers a weekly user's changes into one e-mail, sent once, however often or at once it runs", async () => {
+    const weekly = await watcher({ weekly: true });
+    const atOnce = await watcher();
+    await load(concessionFile("May 2027", "£18.00"));
+    await load(monthFile("July", 3000));
+    expect(await mailTo(weekly.email)).toEqual([]);
+    expect(await mailTo(atOnce.email)).toHaveLength(2);
+
+    const runs = await Promise.all([
+      sendWeeklyWatchlistDigests(database.db, new Date("2027-05-03T07:00:00Z")),
+      sendWeeklyWatchlistDigests(database.db, new Date("2027-05-03T07:00:00Z")),
+    ]);
+    expect(runs.reduce((sum, run) => sum + run.changes, 0)).toBe(2);
+    const [digest, ...others] = await mailTo(weekly.email);
+    expect(others).toEqual([]);
+    expect(digest!.subject).toBe("Watchlist: 2 changes in the week to 3 May 2027");
+    expect(digest!.text).toContain("Price concessions, May 2027: concession for May 2027 £17.00 → £18.00");
+    expect(digest!.text).toContain("Part VIIIA, July 2026: price £27.00 → £30.00");
+    expect(digest!.headers["List-Unsubscribe"]).toBeDefined();
+    // Only the weekly user's changes waited: the other user's were sent at once, never again.
+    expect(await mailTo(atOnce.email)).toHaveLength(2);
+
+    expect(await sendWeeklyWatchlistDigests(database.db)).toEqual({ emails: 0, changes: 0 });
+    expect(await mailTo(weekly.email)).toHaveLength(1);
+  });
+
+  it("leaves out the shared lists of a licence the user left before the digest went", async () => {
+    const organisation = await insertOrganisation();
+    await watcher({ licenseId: organisation.licenseId, shared: true });
+    await database.db
+      .insert(watchlistAlertPreferences)
+      .values({ userId: organisation.member.id, delivery: "weekly" });
+    await load(monthFile("August", 3300));
+    await database.db
+      .update(profiles)
+      .set({ licenseId: null })
+      .where(eq(profiles.id, organisation.member.id));
+    await sendWeeklyWatchlistDigests(database.db);
+    expect(await mailTo(organisation.member.email)).toEqual([]);
+    expect(await mailTo(organisation.admin.email)).toHaveLength(1);
+  });
+});
+
+describe("deletion with a replacement", () => {
+  it("names the pack that replaced a watched one", async () => {
+    const user = await watcher();
+    const replacement = [...amiloride.slice(0, 4), "99999911000001100", ...amiloride.slice(5, 6), 3300];
+    await load(
+      write("replaced/Part VIIIA September 26.csv", viiiaCsv("September", [...otherRows, replacement])),
+    );
+    const [mail] = await mailTo(user.email);
+    expect(mail!.text).toContain("no longer listed; replaced by Amiloride 5mg tablets (99999911000001100)");
+  });
+});
+
+describe.runIf(hasRealData)("discontinued packs (real dm+d subset)", () => {
+  /** The real release as `period`; `available`: with every pack's discontinuation taken out. */
+  function release(period: string, available: boolean) {
+    const target = path.join(folder, `nhsbsa_dmd_${period}`);
+    fs.mkdirSync(target, { recursive: true });
+    for (const name of fs.readdirSync(realFile("dmd-xml-subset"))) {
+      const text = fs.readFileSync(realFile("dmd-xml-subset", name), "utf8");
+      fs.writeFileSync(
+        path.join(target, name),
+        available ? text.replace(/\s*<DISC(CD|DT)>[^<]*<\/DISC(CD|DT)>/g, "") : text,
+      );
+    }
+    return path.join(target, "f_ampp2_3010419.xml");
+  }
+
+  it("tells the watchers of a pack the release newly marks discontinued, once", async () => {
+    const nutrison = "10837111000001102";
+    const user = await watcher({ pack: { kind: "brand", code: nutrison } });
+    const first = await importFile(database.db, release("2027-01", true), {
+      actor,
+      overrides: { period: "2027-01" },
+    });
+    expect(first.status).toBe("imported");
+    await sendPendingWatchlistAlerts(database.db);
+    expect(await mailTo(user.email)).toEqual([]);
+
+    await importFile(database.db, release("2027-02", false), { actor, overrides: { period: "2027-02" } });
+    await sendPendingWatchlistAlerts(database.db);
+    const [mail, ...more] = await mailTo(user.email);
+    expect(more).toEqual([]);
+    expect(mail!.text).toContain("Nutrison liquid (Waymade Healthcare Plc) 1000 ml");
+    expect(mail!.text).toContain("discontinued from 2012-09-03");
+    expect(mail!.text).toContain(`/brand-info/${nutrison}`);
+
+    // A later release still marking it discontinued is the same change.
+    await importFile(database.db, release("2027-03", false), { actor, overrides: { period: "2027-03" } });
+    await sendPendingWatchlistAlerts(database.db);
+    expect(await mailTo(user.email)).toHaveLength(1);
   });
 });

@@ -1,8 +1,9 @@
 import "server-only";
 
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 
 import { getDb, type Database } from "@/db/client";
+import type { WatchlistAlertChange } from "@/db/schema";
 import { productPaths } from "@/features/tariff/product-metadata";
 import { sendEmail, unsubscribeUrlFor, watchlistAlertEmail, type WatchlistAlertLine } from "@/lib/email";
 import { getEnv } from "@/lib/env";
@@ -16,106 +17,213 @@ import type { PackKind } from "./schemas";
 /** The parts whose month-to-month changes (`tariff_changes`) name packs a watchlist can hold. */
 const watchedParts: Partial<Record<PartId, PackKind>> = { viiia: "drug", ix: "appliance" };
 
-type NewAlert = {
+type Imported = { edition: Edition; part: PartId; periods: string[] };
+
+/** A change recorded for a user, with who they are and the pack it concerns. */
+type Recorded = {
   user_id: string;
   email: string;
   first_name: string | null;
+  kind: PackKind;
   code: string;
-  name: string;
-  change: "price_change" | "category_change" | "deletion";
-  old_price_pence: number | null;
-  new_price_pence: number | null;
-  price_change_percent: string | number | null;
-  old_category: string | null;
-  new_category: string | null;
-  period: string;
+  line: WatchlistAlertChange;
 };
 
-function describe(alert: NewAlert): string {
-  if (alert.change === "deletion") return "no longer listed";
-  if (alert.change === "category_change")
-    return `category ${alert.old_category ?? "none"} → ${alert.new_category ?? "none"}`;
-  const percent = Number(alert.price_change_percent);
-  const sign = percent > 0 ? "+" : "";
-  return `price ${formatPence(alert.old_price_pence ?? 0)} → ${formatPence(alert.new_price_pence ?? 0)} (${sign}${percent.toFixed(1)}%)`;
+const change = (from: number | null, to: number | null) =>
+  `${formatPence(from ?? 0)} → ${formatPence(to ?? 0)}`;
+
+function describe(alert: WatchlistAlertChange): string {
+  switch (alert.change) {
+    case "deletion":
+      return alert.detail ? `no longer listed; replaced by ${alert.detail}` : "no longer listed";
+    case "category_change":
+      return `category ${alert.old_category ?? "none"} → ${alert.new_category ?? "none"}`;
+    case "concession_granted":
+      return `concession granted for ${monthLabel(alert.period.slice(0, 7))}: ${formatPence(alert.new_pence ?? 0)}${tariff(alert)}`;
+    case "concession_changed":
+      return `concession for ${monthLabel(alert.period.slice(0, 7))} ${change(alert.old_pence, alert.new_pence)}${tariff(alert)}`;
+    case "concession_ended":
+      return `no concession for ${monthLabel(alert.period.slice(0, 7))} (${formatPence(alert.old_pence ?? 0)} the month before)`;
+    case "discontinued":
+      return alert.detail ? `discontinued from ${alert.detail}` : "discontinued";
+    default: {
+      const percent = Number(alert.percent);
+      const sign = percent > 0 ? "+" : "";
+      return `price ${change(alert.old_pence, alert.new_pence)} (${sign}${percent.toFixed(1)}%)`;
+    }
+  }
+}
+
+const tariff = (alert: WatchlistAlertChange) =>
+  alert.detail ? ` (tariff price ${formatPence(Number(alert.detail))})` : "";
+
+const periodsOf = (imported: Imported) =>
+  sql.join(
+    imported.periods.map((period) => sql`${`${period.slice(0, 7)}-01`}::date`),
+    sql`, `,
+  );
+
+/**
+ * The changes an import made, one row per pack and change, in the columns every kind shares:
+ * `change_key` is the change itself (ADR 057), so the same change found again is the same key.
+ * `edition` null: the change holds for readers of either edition.
+ */
+function changesOf(imported: Imported): SQL | undefined {
+  const periods = periodsOf(imported);
+  const kind = watchedParts[imported.part];
+  if (kind)
+    // Tariff changes; a deletion paired with an addition of the same VMP names its replacement.
+    return sql`
+      select ${kind}::text as kind, tc.code, tc.name, tc.change, tc.edition::int as edition, tc.part,
+        tc.period::text as period, tc.old_price_pence as old_pence, tc.new_price_pence as new_pence,
+        tc.price_change_percent as percent, tc.old_category, tc.new_category,
+        r.name || ' (' || r.code || ')' as detail,
+        concat_ws('|', tc.edition, tc.part, tc.period, tc.code, tc.change, tc.old_price_pence, tc.new_price_pence,
+          tc.old_category, tc.new_category) as change_key,
+        tc.edition as reader_edition
+      from tariff_changes tc
+      left join tariff_changes r on tc.change = 'deletion' and r.change = 'addition' and r.edition = tc.edition
+        and r.part = tc.part and r.period = tc.period and r.code = tc.paired_code
+      where tc.edition = ${imported.edition} and tc.part = ${imported.part} and tc.period in (${periods})
+        and tc.change in ('price_change', 'category_change', 'deletion') and tc.code is not null`;
+  if (imported.part === "concessions")
+    // A month's concessions against the month before's, when that month is loaded: granted, changed
+    // or no longer there. Northern Ireland applies England's, so they reach readers of both editions.
+    return sql`
+      select 'drug'::text as kind, coalesce(n.code, o.code) as code, coalesce(n.drug, o.drug) as name,
+        c.change, 1 as edition, 'concessions'::text as part, coalesce(n.period, o.period)::text as period,
+        o.price_pence as old_pence, n.price_pence as new_pence, null::numeric as percent,
+        null::text as old_category, null::text as new_category, n.tariff_price_pence::text as detail,
+        concat_ws('|', 1, 'concessions', coalesce(n.period, o.period), coalesce(n.code, o.code), c.change,
+          o.price_pence, n.price_pence) as change_key,
+        null::smallint as reader_edition
+      from (
+        select distinct on (period, vmpp_snomed_code) period, vmpp_snomed_code as code, drug, price_pence,
+          tariff_price_pence
+        from concessions where edition = 1 and period in (${periods}) and vmpp_snomed_code is not null
+        order by period, vmpp_snomed_code, id) n
+      full join (
+        select distinct on (p.period, x.vmpp_snomed_code) p.period, x.vmpp_snomed_code as code, x.drug, x.price_pence
+        from (select unnest(array[${periods}]) as period) p
+        join concessions x on x.edition = 1 and x.period = (p.period - interval '1 month')::date
+          and x.vmpp_snomed_code is not null
+        order by p.period, x.vmpp_snomed_code, x.id) o on o.period = n.period and o.code = n.code
+      cross join lateral (values (case
+        when o.code is null then 'concession_granted'
+        when n.code is null then 'concession_ended'
+        when o.price_pence <> n.price_pence then 'concession_changed' end)) c(change)
+      where c.change is not null`;
+  if (imported.part === "dmd")
+    // Packs the release marks discontinued that the release before listed as available. Part IX
+    // pack codes are dm+d AMPPs too. Announced once per pack and date, whichever release says so.
+    return sql`
+      select k.kind, b.ampp_snomed_code as code, b.name, 'discontinued'::text as change, b.edition::int as edition,
+        'dmd'::text as part, b.period::text as period, null::int as old_pence, null::int as new_pence,
+        null::numeric as percent, null::text as old_category, null::text as new_category,
+        b.discontinued_date::text as detail,
+        concat_ws('|', 'dmd', b.ampp_snomed_code, 'discontinued', b.discontinued_date) as change_key,
+        null::smallint as reader_edition
+      from branded_packs b
+      cross join (values ('brand'), ('appliance')) k(kind)
+      where b.edition = ${imported.edition} and b.period in (${periods}) and b.discontinued
+        and exists (select 1 from branded_packs o
+          where o.edition = b.edition and o.ampp_snomed_code = b.ampp_snomed_code and not o.discontinued
+            and o.period = (select max(d.period) from tariff_datasets d
+              where d.edition = b.edition and d.part = 'dmd' and d.period < b.period))`;
+  return undefined;
 }
 
 /**
+ * Who watches what: each list's owner and, for a shared list, everyone now on the owner's licence
+ * (ADR 055), computed when it is read, so leaving a licence ends the alerts of its lists at once.
+ */
+const watchers = sql`
+  watchers as (
+    select w.id as watchlist_id, w.owner_id as user_id from watchlists w
+    union
+    select w.id, m.id from watchlists w
+      join profiles o on o.id = w.owner_id
+      join profiles m on m.license_id = o.license_id
+    where w.shared and o.license_id is not null)`;
+
+/**
  * Records, once per watcher and change, the changes an import made to watched packs, and e-mails
- * each watcher one digest of the ones new to them (ADR 057). The record and the e-mail are at most
- * once: a change already recorded (the same file imported again, another import of the same month,
- * two imports at once) is never sent again, as the unique key decides which insert wins.
+ * each watcher who wants them at once one digest of the ones new to them (ADR 057); the others'
+ * wait for the weekly digest (ADR 125). The record and the e-mail are at most once: a change already
+ * recorded (the same file imported again, another import of the same month, two imports at once) is
+ * never sent again, as the unique key decides which insert wins.
  *
- * Watchers are the owner of each watchlist holding the pack and, for a shared list, everyone now on
- * the owner's licence; each must be subscribed, read the edition imported, and not have turned
- * alerts off or set a threshold above the price change.
+ * Watchers must be subscribed, read the edition imported (concessions and dm+d: either), and not
+ * have turned alerts off or set a threshold above the price change.
  */
 export async function sendWatchlistAlerts(
   db: Database,
-  imported: { edition: Edition; part: PartId; periods: string[] },
+  imported: Imported,
 ): Promise<{ emails: number; changes: number }> {
-  const kind = watchedParts[imported.part];
-  if (!kind || imported.periods.length === 0) return { emails: 0, changes: 0 };
-  const periods = imported.periods.map((period) => `${period.slice(0, 7)}-01`);
-  const periodList = sql.join(
-    periods.map((period) => sql`${period}::date`),
-    sql`, `,
-  );
-  const result = await db.execute<NewAlert>(sql`
-    with watchers as (
-      select w.id as watchlist_id, w.owner_id as user_id from watchlists w
-      union
-      select w.id, m.id from watchlists w
-        join profiles o on o.id = w.owner_id
-        join profiles m on m.license_id = o.license_id
-      where w.shared and o.license_id is not null
-    ),
+  const changes = imported.periods.length > 0 ? changesOf(imported) : undefined;
+  if (!changes) return { emails: 0, changes: 0 };
+  const result = await db.execute<Recorded & { weekly_pending: boolean }>(sql`
+    with ${watchers},
+    changes as (${changes}),
     candidates as (
-      select distinct on (u.id, tc.id) u.id as user_id, tc.*
-      from tariff_changes tc
-      join watchlist_items i on i.kind = ${kind} and i.code = tc.code
+      select distinct on (u.id, ch.change_key) u.id as user_id, ch.*,
+        coalesce(pref.delivery, 'immediate') = 'weekly' as weekly
+      from changes ch
+      join watchlist_items i on i.kind = ch.kind and i.code = ch.code
       join watchers wa on wa.watchlist_id = i.watchlist_id
       join profiles u on u.id = wa.user_id
       left join watchlist_alert_preferences pref on pref.user_id = u.id
-      where tc.edition = ${imported.edition} and tc.part = ${imported.part} and tc.period in (${periodList})
-        and tc.change in ('price_change', 'category_change', 'deletion')
-        and u.is_subscribed and u.country = tc.edition
+      where u.is_subscribed and (ch.reader_edition is null or u.country = ch.reader_edition)
         and coalesce(pref.enabled, true)
-        and (tc.change <> 'price_change'
-          or abs(coalesce(tc.price_change_percent, 0)) >= coalesce(pref.threshold_percent, 0))
+        and (ch.change <> 'price_change' or abs(coalesce(ch.percent, 0)) >= coalesce(pref.threshold_percent, 0))
     ),
     inserted as (
-      insert into watchlist_alerts_sent (user_id, change_key)
-      select user_id, concat_ws('|', edition, part, period, code, change, old_price_pence, new_price_pence,
-        old_category, new_category)
+      insert into watchlist_alerts_sent (user_id, change_key, kind, code, weekly_pending, line)
+      select user_id, change_key, kind, code, weekly, jsonb_build_object('name', name, 'change', change,
+        'edition', edition, 'part', part, 'period', period, 'old_pence', old_pence, 'new_pence', new_pence,
+        'percent', percent, 'old_category', old_category, 'new_category', new_category, 'detail', detail)
       from candidates
       on conflict (user_id, change_key) do nothing
-      returning user_id, change_key
+      returning user_id, kind, code, line, weekly_pending
     )
-    select c.user_id, u.email, u.first_name, c.code, c.name, c.change, c.old_price_pence, c.new_price_pence,
-      c.price_change_percent, c.old_category, c.new_category, c.period::text as period
-    from candidates c
-    join inserted n on n.user_id = c.user_id and n.change_key = concat_ws('|', c.edition, c.part, c.period,
-      c.code, c.change, c.old_price_pence, c.new_price_pence, c.old_category, c.new_category)
-    join profiles u on u.id = c.user_id
-    order by c.user_id, c.name, c.code`);
+    select n.user_id, u.email, u.first_name, n.kind, n.code, n.line, n.weekly_pending
+    from inserted n join profiles u on u.id = n.user_id`);
 
-  const byUser = new Map<string, NewAlert[]>();
-  for (const row of result.rows) byUser.set(row.user_id, [...(byUser.get(row.user_id) ?? []), row]);
+  const now = result.rows.filter((row) => !row.weekly_pending);
+  const months = (rows: Recorded[]) =>
+    [...new Set(rows.map((row) => monthLabel(row.line.period.slice(0, 7))))].sort().join(", ");
+  const emails = await mailDigests(now, (rows) => ({
+    source: `${partLabel(imported.part, imported.edition)}, ${months(rows)}`,
+    weekly: false,
+  }));
+  return { emails, changes: result.rows.length };
+}
+
+/** One e-mail per user of their recorded changes, in name order; returns how many were sent. */
+async function mailDigests(
+  rows: Recorded[],
+  about: (rows: Recorded[]) => { source: string; weekly: boolean },
+): Promise<number> {
+  const byUser = new Map<string, Recorded[]>();
+  for (const row of rows) byUser.set(row.user_id, [...(byUser.get(row.user_id) ?? []), row]);
   const appUrl = getEnv().APP_URL;
   let emails = 0;
   for (const alerts of byUser.values()) {
+    alerts.sort((a, b) => a.line.name.localeCompare(b.line.name) || a.code.localeCompare(b.code));
     const first = alerts[0]!;
-    const months = [...new Set(alerts.map((alert) => monthLabel(alert.period.slice(0, 7))))].join(", ");
+    const { source, weekly } = about(alerts);
     const lines: WatchlistAlertLine[] = alerts.map((alert) => ({
-      name: alert.name,
-      url: `${appUrl}${productPaths[kind]}/${alert.code}`,
-      what: describe(alert),
+      name: alert.line.name,
+      url: `${appUrl}${productPaths[alert.kind]}/${alert.code}`,
+      what: weekly
+        ? `${partLabel(alert.line.part as PartId, alert.line.edition as Edition)}, ${monthLabel(alert.line.period.slice(0, 7))}: ${describe(alert.line)}`
+        : describe(alert.line),
     }));
     try {
       const content = await watchlistAlertEmail({
         firstName: first.first_name,
-        source: `${partLabel(imported.part, imported.edition)}, ${months}`,
+        source,
+        weekly,
         lines,
         watchlistsUrl: `${appUrl}${watchlistsPath}`,
         unsubscribeUrl: unsubscribeUrlFor(first.email),
@@ -127,7 +235,38 @@ export async function sendWatchlistAlerts(
       getLogger().error({ err: error, userId: first.user_id }, "watchlist alert failed");
     }
   }
-  return { emails, changes: result.rows.length };
+  return emails;
+}
+
+/**
+ * The weekly digest (ADR 125): takes every change waiting for it, clearing the flag in the same
+ * statement, so two runs at once or a run repeated never send a change twice. A change goes out only
+ * if its user still has alerts on, is subscribed, and still watches the pack through a list they see
+ * now (a user who left the licence of a shared list, or removed the pack, is not told).
+ */
+export async function sendWeeklyWatchlistDigests(
+  db: Database,
+  now = new Date(),
+): Promise<{ emails: number; changes: number }> {
+  const taken = await db.execute<Recorded & { deliver: boolean }>(sql`
+    with ${watchers}
+    update watchlist_alerts_sent s set weekly_pending = false
+    from profiles u
+    where s.weekly_pending and u.id = s.user_id
+    returning s.user_id, u.email, u.first_name, s.kind, s.code, s.line,
+      u.is_subscribed
+        and coalesce((select p.enabled from watchlist_alert_preferences p where p.user_id = s.user_id), true)
+        and exists (select 1 from watchlist_items i join watchers wa on wa.watchlist_id = i.watchlist_id
+          where i.kind = s.kind and i.code = s.code and wa.user_id = s.user_id) as deliver`);
+  const due = taken.rows.filter((row) => row.deliver && row.line);
+  const week = new Intl.DateTimeFormat("en-GB", {
+    day: "numeric",
+    month: "long",
+    year: "numeric",
+    timeZone: "Europe/London",
+  }).format(now);
+  const emails = await mailDigests(due, () => ({ source: `the week to ${week}`, weekly: true }));
+  return { emails, changes: due.length };
 }
 
 /**
@@ -156,16 +295,29 @@ export async function sendPendingWatchlistAlerts(db: Database): Promise<{ import
   return { imports: pending.rows.length, emails };
 }
 
-/** The alerts run on the job queue: one process at a time announces the imports not yet announced. */
-export function watchlistAlertsJob(schedule: string): Job {
+/** A job on the queue (ADR 039) that runs `send` and logs what it did when it did anything. */
+function sendingJob(
+  name: string,
+  schedule: string,
+  send: (db: Database) => Promise<{ emails: number }>,
+  minutes: number,
+): Job {
   return {
-    name: "watchlist-alerts",
+    name,
     schedule,
-    timeoutSeconds: 10 * 60,
+    timeoutSeconds: minutes * 60,
     retries: { limit: 3, delaySeconds: 60 },
     run: async () => {
-      const done = await sendPendingWatchlistAlerts(getDb());
-      if (done.imports > 0) getLogger().info(done, "watchlist alerts sent");
+      const done = await send(getDb());
+      if (Object.values(done).some((count) => count > 0)) getLogger().info(done, `${name} sent`);
     },
   };
 }
+
+/** The alerts run on the job queue: one process at a time announces the imports not yet announced. */
+export const watchlistAlertsJob = (schedule: string): Job =>
+  sendingJob("watchlist-alerts", schedule, sendPendingWatchlistAlerts, 10);
+
+/** The weekly digest (ADR 125) runs on the queue as the alerts do: one process at a time sends it. */
+export const watchlistDigestJob = (schedule: string): Job =>
+  sendingJob("watchlist-weekly-digest", schedule, (db) => sendWeeklyWatchlistDigests(db), 30);

@@ -336,19 +336,43 @@ describe("who sees and changes a watchlist", () => {
 describe("alert preferences", () => {
   it("are on for every change until the user chooses, and saved for the session's user only", async () => {
     const user = await subscriber();
-    expect(await getAlertPreferences(user.id)).toEqual({ enabled: true, thresholdPercent: 0 });
-    const saved = await runAs(commands.saveAlertPreferences, { enabled: true, thresholdPercent: 12.5 }, user);
+    expect(await getAlertPreferences(user.id)).toEqual({
+      enabled: true,
+      thresholdPercent: 0,
+      delivery: "immediate",
+    });
+    const saved = await runAs(
+      commands.saveAlertPreferences,
+      { enabled: true, thresholdPercent: 12.5, delivery: "weekly" },
+      user,
+    );
     expect(saved).toMatchObject({ ok: true });
-    expect(await getAlertPreferences(user.id)).toEqual({ enabled: true, thresholdPercent: 12.5 });
-    await runAs(commands.saveAlertPreferences, { enabled: false, thresholdPercent: 12.5 }, user);
-    expect(await getAlertPreferences(user.id)).toEqual({ enabled: false, thresholdPercent: 12.5 });
+    expect(await getAlertPreferences(user.id)).toEqual({
+      enabled: true,
+      thresholdPercent: 12.5,
+      delivery: "weekly",
+    });
+    await runAs(
+      commands.saveAlertPreferences,
+      { enabled: false, thresholdPercent: 12.5, delivery: "immediate" },
+      user,
+    );
+    expect(await getAlertPreferences(user.id)).toEqual({
+      enabled: false,
+      thresholdPercent: 12.5,
+      delivery: "immediate",
+    });
   });
 
   it("refuses a negative threshold, another user's id, and a user without a subscription", async () => {
     const user = await subscriber();
     const other = await subscriber();
     expect(
-      await runAs(commands.saveAlertPreferences, { enabled: true, thresholdPercent: -1 }, user),
+      await runAs(
+        commands.saveAlertPreferences,
+        { enabled: true, thresholdPercent: -1, delivery: "immediate" },
+        user,
+      ),
     ).toMatchObject({
       ok: false,
       code: "validation",
@@ -356,7 +380,7 @@ describe("alert preferences", () => {
     expect(
       await runAs(
         commands.saveAlertPreferences,
-        { enabled: false, thresholdPercent: 0, userId: other.id },
+        { enabled: false, thresholdPercent: 0, delivery: "immediate", userId: other.id },
         user,
       ),
     ).toMatchObject({ ok: false, code: "validation" });
@@ -367,6 +391,10 @@ describe("alert preferences", () => {
       ok: false,
       code: "subscription_required",
     });
-    expect(await getAlertPreferences(other.id)).toEqual({ enabled: true, thresholdPercent: 0 });
+    expect(await getAlertPreferences(other.id)).toEqual({
+      enabled: true,
+      thresholdPercent: 0,
+      delivery: "immediate",
+    });
   });
 });

@@ -164,15 +164,15 @@ export const removeFromWatchlist = define(
 
 export const saveAlertPreferences = define(
   { name: "watchlists.alert-preferences", schema: alertPreferencesSchema, access: "subscriber" },
-  async ({ enabled, thresholdPercent }, { user }) => {
+  async ({ enabled, thresholdPercent, delivery }, { user }) => {
     // The user is the session's: no id comes from the browser.
     await getDb()
       .insert(watchlistAlertPreferences)
-      .values({ userId: user.id, enabled, thresholdPercent })
+      .values({ userId: user.id, enabled, thresholdPercent, delivery })
       .onConflictDoUpdate({
         target: watchlistAlertPreferences.userId,
-        set: { enabled, thresholdPercent, updatedAt: new Date() },
+        set: { enabled, thresholdPercent, delivery, updatedAt: new Date() },
       });
-    return { enabled, thresholdPercent };
+    return { enabled, thresholdPercent, delivery };
   },
 );

@@ -259,16 +259,22 @@ export async function getWatchlistDetail(user: CurrentUser, watchlistId: string)
   };
 }
 
-export type AlertPreferences = { enabled: boolean; thresholdPercent: number };
+export type AlertPreferences = {
+  enabled: boolean;
+  thresholdPercent: number;
+  delivery: "immediate" | "weekly";
+};
 
-/** The user's watchlist alert choices; without a row, alerts are on for every change. */
+/** The user's watchlist alert choices; without a row, alerts are on for every change, sent at once. */
 export async function getAlertPreferences(userId: string): Promise<AlertPreferences> {
   const [row] = await getDb()
     .select({
       enabled: watchlistAlertPreferences.enabled,
       thresholdPercent: watchlistAlertPreferences.thresholdPercent,
+      delivery: watchlistAlertPreferences.delivery,
     })
     .from(watchlistAlertPreferences)
     .where(eq(watchlistAlertPreferences.userId, userId));
-  return row ?? { enabled: true, thresholdPercent: 0 };
+  if (!row) return { enabled: true, thresholdPercent: 0, delivery: "immediate" };
+  return { ...row, delivery: row.delivery === "weekly" ? "weekly" : "immediate" };
 }

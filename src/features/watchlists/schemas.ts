@@ -31,5 +31,6 @@ export const alertPreferencesSchema = z
       .number("Please enter a percentage.")
       .min(0, "Please enter 0 or more.")
       .max(1000, "Please enter 1,000 or less."),
+    delivery: z.enum(["immediate", "weekly"]),
   })
   .strict();

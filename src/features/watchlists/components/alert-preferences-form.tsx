@@ -10,18 +10,24 @@ import { saveAlertPreferences } from "../actions";
 import type { AlertPreferences } from "../queries";
 import { watchlistToast } from "./toasts";
 
-/** Watchlist alerts on or off, and the smallest price change worth an e-mail. */
+const deliveries: { value: AlertPreferences["delivery"]; label: string }[] = [
+  { value: "immediate", label: "After each import that changes my packs" },
+  { value: "weekly", label: "Once a week, on Monday morning, all the week's changes in one e-mail" },
+];
+
+/** Watchlist alerts on or off, the smallest price change worth an e-mail, and at once or weekly. */
 export function AlertPreferencesForm({ initial }: { initial: AlertPreferences }) {
   const thresholdId = useId();
   const [enabled, setEnabled] = useState(initial.enabled);
   const [threshold, setThreshold] = useState(String(initial.thresholdPercent));
+  const [delivery, setDelivery] = useState(initial.delivery);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
   async function submit(event: React.FormEvent) {
     event.preventDefault();
     setBusy(true);
-    const result = await saveAlertPreferences({ enabled, thresholdPercent: Number(threshold) });
+    const result = await saveAlertPreferences({ enabled, thresholdPercent: Number(threshold), delivery });
     setBusy(false);
     if (!result.ok) {
       setError(result.fieldErrors?.thresholdPercent?.[0] ?? result.message);
@@ -61,7 +67,8 @@ export function AlertPreferencesForm({ initial }: { initial: AlertPreferences })
           aria-describedby={`${thresholdId}-hint${error ? ` ${thresholdId}-error` : ""}`}
         />
         <p id={`${thresholdId}-hint`} className="text-sm text-muted-foreground">
-          0 means every price change. Category changes and deletions are always included.
+          0 means every price change. Concessions, category changes, deletions and discontinued packs are
+          always included.
         </p>
         {error && (
           <p id={`${thresholdId}-error`} role="alert" className="text-sm text-destructive">
@@ -69,6 +76,22 @@ export function AlertPreferencesForm({ initial }: { initial: AlertPreferences })
           </p>
         )}
       </div>
+      <fieldset className="space-y-2" disabled={!enabled}>
+        <legend className="text-sm font-medium">When to e-mail me</legend>
+        {deliveries.map((choice) => (
+          <label key={choice.value} className="flex min-h-10 items-center gap-2 text-sm">
+            <input
+              type="radio"
+              name="delivery"
+              className="size-4"
+              value={choice.value}
+              checked={delivery === choice.value}
+              onChange={() => setDelivery(choice.value)}
+            />
+            {choice.label}
+          </label>
+        ))}
+      </fieldset>
       <Button type="submit" disabled={busy}>
         Save alert preferences
       </Button>

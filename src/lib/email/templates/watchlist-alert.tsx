@@ -6,17 +6,22 @@ import { ActionButton, assertWebUrl, EmailLayout, greeting, Paragraph, renderEma
 /** One change to a watched pack, already in words: "Price £1.00 → £1.50 (+50.0%)". */
 export type WatchlistAlertLine = { name: string; url: string; what: string };
 
-/** Non-essential: the packs on the recipient's watchlists that one import changed. */
+/**
+ * Non-essential: the packs on the recipient's watchlists that one import changed, or, `weekly`,
+ * that the imports of the week changed.
+ */
 export function watchlistAlertEmail({
   firstName,
   source,
+  weekly = false,
   lines,
   watchlistsUrl,
   unsubscribeUrl,
 }: {
   firstName?: string | null;
-  /** What was imported: "Part VIIIA, March 2026". */
+  /** What was imported: "Part VIIIA, March 2026"; weekly, the week: "the week to 30 November 2026". */
   source: string;
+  weekly?: boolean;
   lines: WatchlistAlertLine[];
   watchlistsUrl: string;
   unsubscribeUrl: string;
@@ -31,7 +36,11 @@ export function watchlistAlertEmail({
       unsubscribeUrl={assertWebUrl(unsubscribeUrl)}
     >
       <Paragraph>{greeting(firstName)}</Paragraph>
-      <Paragraph>{`${source} has just been loaded. These packs on your watchlists changed:`}</Paragraph>
+      <Paragraph>
+        {weekly
+          ? `These packs on your watchlists changed in ${source}:`
+          : `${source} has just been loaded. These packs on your watchlists changed:`}
+      </Paragraph>
       <Section>
         {lines.map((line) => (
           <Text key={`${line.url}|${line.what}`} style={styles.paragraph}>
