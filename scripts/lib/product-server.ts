@@ -55,19 +55,26 @@ export async function startProduct(options: {
   const stop = async () => {
     // A server that already stopped (bad settings, say) sends no further exit event.
     if (child.exitCode === null) {
+      const exited = new Promise((resolve) => child.once("exit", resolve));
       child.kill("SIGINT");
-      await new Promise((resolve) => child.once("exit", resolve));
+      await exited;
     }
+    // A process group of its own gets no Ctrl-C from a terminal, and a web server left behind by a
+    // start that ended first would hold the port: end whatever of the group is still running.
+    if (options.killable) signalGroup("SIGKILL");
     fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  const signalGroup = (signal: NodeJS.Signals) => {
+    try {
+      process.kill(-child.pid!, signal);
+    } catch {
+      // already gone
+    }
   };
   const kill9 = async () => {
     if (!options.killable) throw new Error("kill9() needs a server started with `killable: true`.");
     const exited = new Promise((resolve) => child.once("exit", resolve));
-    try {
-      process.kill(-child.pid!, "SIGKILL");
-    } catch {
-      // already gone
-    }
+    signalGroup("SIGKILL");
     if (child.exitCode === null && child.signalCode === null) await exited;
     // The workers die with the group; the port is free once none of them holds it.
     for (let attempt = 0; attempt < 100; attempt++) {
