@@ -359,10 +359,43 @@ async function killStep() {
     ["test", "result"],
     results.map((o) => [o.fullName, o.status]),
   );
-  for (const name of ["app-kill", "database-stop"]) {
-    const measured = figure(name);
-    say(`\n${name}: ${measured ? JSON.stringify(measured) : "no figure (the test failed or was skipped)"}`);
-  }
+  type AppKill = {
+    webhook?: {
+      rowsAfterKill: { webhookEvents: number; licences: number };
+      restartSeconds: number;
+      redeliveries: number[];
+      licencesAfter: number;
+      eventsStored: number;
+    };
+    addMember?: {
+      afterKill: { memberIn: boolean; seatsUsed: number; seats: number };
+      afterRetry: { seatsUsed: number; seats: number };
+      anotherInviteeOnTheFullLicence: string;
+    };
+  };
+  const appKill = figure<AppKill>("app-kill");
+  const stop = figure<{
+    interruptedRequest: { status: number; body: unknown };
+    requestWhileDown: number;
+    signedInPageWhileDown: number;
+    partialWritesAfterRestart: number;
+    redeliveryAfterRestart: number;
+    eventsStored: number;
+  }>("database-stop");
+  const { webhook, addMember } = appKill ?? {};
+  if (webhook)
+    say(
+      `\nWebhook killed inside its transaction: after the kill ${webhook.rowsAfterKill.webhookEvents} event rows and ${webhook.rowsAfterKill.licences} licences of it; restarted in ${webhook.restartSeconds} s, redelivered twice (${webhook.redeliveries.join(", ")}; the second a duplicate): ${webhook.licencesAfter} licence, ${webhook.eventsStored} event stored.`,
+    );
+  if (addMember)
+    say(
+      `Add-member killed inside its transaction: member in after the kill: ${addMember.afterKill.memberIn ? "YES" : "no"}, seats ${addMember.afterKill.seatsUsed}/${addMember.afterKill.seats}; after the retry ${addMember.afterRetry.seatsUsed}/${addMember.afterRetry.seats}; another invitee on the full licence: ${addMember.anotherInviteeOnTheFullLicence}.`,
+    );
+  if (stop)
+    say(
+      `PostgreSQL stopped mid-request (private cluster): the request answered ${stop.interruptedRequest.status} ${JSON.stringify(stop.interruptedRequest.body)}; another while down ${stop.requestWhileDown}, a signed-in page ${stop.signedInPageWhileDown}; ${stop.partialWritesAfterRestart} partial writes after the restart; the redelivery ${stop.redeliveryAfterRestart}, ${stop.eventsStored} event stored.`,
+    );
+  if (!webhook || !addMember || !stop) say("Some figures are missing: a test failed or was skipped.");
   const passed = results.filter((o) => o.status === "passed").length;
   verdicts.push({
     step: "kill -9 app, database stopped",

@@ -12,12 +12,13 @@ import {
   signInOverHttp,
   startFakeStripeApi,
   startStripeModeServer,
+  subscriptionUpdate,
   waitForBackendGone,
   waitForBlockedTransaction,
+  webhookProfileUpdate,
 } from "@tests/fixtures/app-server";
-import { insertBuyer, licenceOfSubscription, profileOf, stripeEvent } from "@tests/fixtures/billing";
+import { licenceOfSubscription, profileOf } from "@tests/fixtures/billing";
 import { setupTestDatabase } from "@tests/fixtures/db";
-import { fakeStripe } from "@tests/fixtures/fake-stripe";
 import { insertOrganisation } from "@tests/fixtures/licences";
 import { recordSecurityFigure } from "@tests/fixtures/security-figures";
 
@@ -80,22 +81,13 @@ afterAll(async () => {
 
 describe("kill -9 of the app server (abuse case 15)", () => {
   it("during a subscription webhook: after a restart, the redelivered event is applied exactly once", async () => {
-    const buyer = await insertBuyer();
-    const metadata = {
-      profileId: buyer.id,
-      planId: "multi-5",
-      interval: "monthly",
-      organisation: "Kill Ltd",
-    };
-    const subscription = fakeStripe.addSubscription({ customer: buyer.customerId, quantity: 5, metadata });
-    const event = stripeEvent("customer.subscription.updated", subscription);
-    const payload = JSON.stringify(event);
+    const { buyer, subscription, event, payload } = await subscriptionUpdate("Kill Ltd");
 
     // The webhook's transaction has stored the event id and written the licence when it reaches the
     // buyer's profile: hold that row, so the kill lands between the writes and the commit.
     const lock = await holdRowLock(database.url, "profiles", buyer.id);
     const delivery = deliverWebhook(server!.base, payload);
-    const killed = await killWhileBlocked(delivery, lock, /^update "profiles" set "admin"/, [
+    const killed = await killWhileBlocked(delivery, lock, webhookProfileUpdate, [
       "webhook_events",
       "licenses",
       "subscription_reads",

@@ -10,10 +10,11 @@ import {
   signInOverHttp,
   startFakeStripeApi,
   startStripeModeServer,
+  subscriptionUpdate,
   waitForBlockedTransaction,
+  webhookProfileUpdate,
 } from "@tests/fixtures/app-server";
-import { billingSnapshot, insertBuyer, licenceOfSubscription, stripeEvent } from "@tests/fixtures/billing";
-import { fakeStripe } from "@tests/fixtures/fake-stripe";
+import { billingSnapshot, licenceOfSubscription } from "@tests/fixtures/billing";
 import {
   privatePostgresUnavailable,
   startPrivatePostgres,
@@ -64,16 +65,7 @@ describe.skipIf(unavailable)("PostgreSQL stopped mid-request (abuse case 15)", (
   });
 
   it("answers the generic 503, writes nothing of the request, and applies the redelivery once", async () => {
-    const buyer = await insertBuyer();
-    const metadata = {
-      profileId: buyer.id,
-      planId: "multi-5",
-      interval: "monthly",
-      organisation: "Stop Ltd",
-    };
-    const subscription = fakeStripe.addSubscription({ customer: buyer.customerId, quantity: 5, metadata });
-    const event = stripeEvent("customer.subscription.updated", subscription);
-    const payload = JSON.stringify(event);
+    const { buyer, subscription, event, payload } = await subscriptionUpdate("Stop Ltd");
     const cookie = await signInOverHttp(server!.base, buyer.email, buyer.password);
     const before = await billingSnapshot();
 
@@ -81,7 +73,7 @@ describe.skipIf(unavailable)("PostgreSQL stopped mid-request (abuse case 15)", (
     // when it queues on it. Then stop PostgreSQL under it.
     const lock = await holdRowLock(postgres!.url, "profiles", buyer.id);
     const delivery = deliverWebhook(server!.base, payload);
-    await waitForBlockedTransaction(pool!, /^update "profiles" set "admin"/, ["webhook_events", "licenses"]);
+    await waitForBlockedTransaction(pool!, webhookProfileUpdate, ["webhook_events", "licenses"]);
     const stoppedAt = Date.now();
     postgres!.stop();
     const interrupted = await delivery;
