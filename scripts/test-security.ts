@@ -13,7 +13,8 @@ import { abuseCases } from "./security/abuse-cases";
  *   abuse   the tests of the 15 abuse cases of docs/security.md, on a real PostgreSQL: a table case → test → result
  *   otp     (with abuse) guesses at an e-mailed code per address and hour
  *   seats   the seat race: SEAT_RACE_ROUNDS (default 1,000) rounds of 20 concurrent adds for the last seat
- *   kill    kill -9 during a real Part IX import (tests/security/import-kill.test.ts)
+ *   kill    kill -9 during a real Part IX import, and of the app server during a webhook and an
+ *           add-member; PostgreSQL stopped mid-request, on a private cluster (tests/security/*.test.ts)
  *   xss     50 XSS payloads through URL parameters, text inputs and an imported file (Playwright)
  *   sqlmap  sqlmap against every route that takes input, on a server of its own
  *
@@ -210,12 +211,19 @@ async function xssStep() {
 }
 
 // ---- abuse cases -----------------------------------------------------------------------------------
+/** The step that runs a test file of an abuse case when the abuse step does not: browser tests, slow ones. */
+function stepOf(file: string): StepName | undefined {
+  if (file.endsWith(".spec.ts")) return "xss";
+  if (file.startsWith("tests/security/")) return "kill";
+  return undefined;
+}
+
 async function abuseStep() {
   const files = [...new Set(abuseCases.flatMap((c) => c.tests.map((t) => t.file)))].filter(
-    (file) => !file.endsWith(".spec.ts"),
+    (file) => !stepOf(file),
   );
   const { code, report } = await vitest("abuse", files, { SEAT_RACE_ROUNDS: "50" });
-  const outcomes = [...vitestOutcomes(report), ...browserOutcomes];
+  const outcomes = [...vitestOutcomes(report), ...browserOutcomes, ...killOutcomes];
   say("\n## The 15 abuse cases of docs/security.md\n");
   const rows: string[][] = [];
   let casesOk = 0;
@@ -223,24 +231,21 @@ async function abuseStep() {
     let caseOk = true;
     for (const test of abuse.tests) {
       const matched = outcomes.filter((o) => o.file === test.file && o.fullName.includes(test.name));
-      const browser = test.file.endsWith(".spec.ts");
+      const step = stepOf(test.file);
+      const elsewhere = !!step && !steps.has(step);
       const passed = matched.filter((o) => o.status === "passed").length;
       const failed = matched.filter((o) => o.status === "failed").length;
       const result =
         matched.length === 0
-          ? browser && !steps.has("xss")
-            ? "run by the xss step"
+          ? elsewhere
+            ? `run by the ${step} step`
             : "NOT FOUND"
           : failed > 0
             ? `FAILED (${failed} of ${matched.length})`
             : passed === 0
               ? `skipped (${matched.length})`
               : `refused (${passed} test${passed > 1 ? "s" : ""} passed)`;
-      if (
-        failed > 0 ||
-        (matched.length === 0 && !(browser && !steps.has("xss"))) ||
-        (matched.length > 0 && passed === 0)
-      )
+      if (failed > 0 || (matched.length === 0 && !elsewhere) || (matched.length > 0 && passed === 0))
         caseOk = false;
       rows.push([String(abuse.id), abuse.title, `${test.file}: ${test.name || "(all)"}`, result]);
     }
@@ -308,12 +313,20 @@ async function seatStep() {
   });
 }
 
-// ---- kill -9 during a real import ---------------------------------------------------------------------
+// ---- kill -9 and a stopped database ------------------------------------------------------------------
+let killOutcomes: Outcome[] = [];
 async function killStep() {
-  const { code } = await vitest("kill", ["tests/security/import-kill.test.ts"], {}, [
-    "--config",
-    "vitest.security.config.ts",
-  ]);
+  const { code, report } = await vitest(
+    "kill",
+    [
+      "tests/security/import-kill.test.ts",
+      "tests/security/app-kill.test.ts",
+      "tests/security/database-stop.test.ts",
+    ],
+    { KILL_SERVER_PORT: String(Number(port) + 1), DATABASE_STOP_SERVER_PORT: String(Number(port) + 2) },
+    ["--config", "vitest.security.config.ts"],
+  );
+  killOutcomes = vitestOutcomes(report);
   const kill = figure<{
     file: string;
     previousMonthRows: number;
@@ -338,6 +351,56 @@ async function killStep() {
     step: "kill -9 import",
     ok: code === 0 && !!kill,
     note: kill ? `${kill.kills.length} kills` : "no figure",
+  });
+
+  say("\n## kill -9 of the app server, and PostgreSQL stopped mid-request\n");
+  const results = killOutcomes.filter((o) => !o.file.endsWith("import-kill.test.ts"));
+  table(
+    ["test", "result"],
+    results.map((o) => [o.fullName, o.status]),
+  );
+  type AppKill = {
+    webhook?: {
+      rowsAfterKill: { webhookEvents: number; licences: number };
+      restartSeconds: number;
+      redeliveries: number[];
+      licencesAfter: number;
+      eventsStored: number;
+    };
+    addMember?: {
+      afterKill: { memberIn: boolean; seatsUsed: number; seats: number };
+      afterRetry: { seatsUsed: number; seats: number };
+      anotherInviteeOnTheFullLicence: string;
+    };
+  };
+  const appKill = figure<AppKill>("app-kill");
+  const stop = figure<{
+    interruptedRequest: { status: number; body: unknown };
+    requestWhileDown: number;
+    signedInPageWhileDown: number;
+    partialWritesAfterRestart: number;
+    redeliveryAfterRestart: number;
+    eventsStored: number;
+  }>("database-stop");
+  const { webhook, addMember } = appKill ?? {};
+  if (webhook)
+    say(
+      `\nWebhook killed inside its transaction: after the kill ${webhook.rowsAfterKill.webhookEvents} event rows and ${webhook.rowsAfterKill.licences} licences of it; restarted in ${webhook.restartSeconds} s, redelivered twice (${webhook.redeliveries.join(", ")}; the second a duplicate): ${webhook.licencesAfter} licence, ${webhook.eventsStored} event stored.`,
+    );
+  if (addMember)
+    say(
+      `Add-member killed inside its transaction: member in after the kill: ${addMember.afterKill.memberIn ? "YES" : "no"}, seats ${addMember.afterKill.seatsUsed}/${addMember.afterKill.seats}; after the retry ${addMember.afterRetry.seatsUsed}/${addMember.afterRetry.seats}; another invitee on the full licence: ${addMember.anotherInviteeOnTheFullLicence}.`,
+    );
+  if (stop)
+    say(
+      `PostgreSQL stopped mid-request (private cluster): the request answered ${stop.interruptedRequest.status} ${JSON.stringify(stop.interruptedRequest.body)}; another while down ${stop.requestWhileDown}, a signed-in page ${stop.signedInPageWhileDown}; ${stop.partialWritesAfterRestart} partial writes after the restart; the redelivery ${stop.redeliveryAfterRestart}, ${stop.eventsStored} event stored.`,
+    );
+  if (!webhook || !addMember || !stop) say("Some figures are missing: a test failed or was skipped.");
+  const passed = results.filter((o) => o.status === "passed").length;
+  verdicts.push({
+    step: "kill -9 app, database stopped",
+    ok: code === 0 && results.length > 0 && passed === results.length,
+    note: `${passed} of ${results.length} passed`,
   });
 }
 
@@ -573,9 +636,10 @@ async function sqlmapStep() {
 
 say(`# npm run test:security, ${new Date().toISOString()}`);
 if (steps.has("xss")) await xssStep();
+// The kill step's tests are among abuse case 15's, so it runs before the abuse step.
+if (steps.has("kill")) await killStep();
 if (steps.has("abuse")) await abuseStep();
 if (steps.has("seats")) await seatStep();
-if (steps.has("kill")) await killStep();
 if (steps.has("sqlmap")) await sqlmapStep();
 
 say("\n## Summary\n");

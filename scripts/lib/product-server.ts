@@ -8,6 +8,11 @@ export type RunningProduct = {
   /** What the server printed so far, when started with `output: "collect"`. */
   output: () => string;
   stop: () => Promise<void>;
+  /**
+   * `kill -9` of the whole server (npm start, the web server and its workers) at once, as a crash or
+   * an out-of-memory kill would; only for a server started with `killable`.
+   */
+  kill9: () => Promise<void>;
 };
 
 /**
@@ -22,12 +27,15 @@ export async function startProduct(options: {
   env?: Record<string, string>;
   /** Pass the server's output through (benchmarks), or keep it for messages (tests). */
   output?: "inherit" | "collect";
+  /** Starts it in a process group of its own, so that `kill9()` reaches every process of it. */
+  killable?: boolean;
 }): Promise<RunningProduct> {
   const base = `http://localhost:${options.port}`;
   const dataDir = fs.mkdtempSync(path.join(process.cwd(), ".data-product-"));
   const tsx = createRequire(import.meta.url).resolve("tsx/cli");
   const collect = options.output === "collect";
   const child = spawn(process.execPath, [tsx, "scripts/start.ts"], {
+    detached: options.killable ?? false,
     stdio: ["ignore", collect ? "pipe" : "inherit", collect ? "pipe" : "inherit"],
     env: {
       ...process.env,
@@ -47,12 +55,39 @@ export async function startProduct(options: {
   const stop = async () => {
     // A server that already stopped (bad settings, say) sends no further exit event.
     if (child.exitCode === null) {
+      const exited = new Promise((resolve) => child.once("exit", resolve));
       child.kill("SIGINT");
-      await new Promise((resolve) => child.once("exit", resolve));
+      await exited;
+    }
+    // A process group of its own gets no Ctrl-C from a terminal, and a web server left behind by a
+    // start that ended first would hold the port: end whatever of the group is still running.
+    if (options.killable) signalGroup("SIGKILL");
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  const signalGroup = (signal: NodeJS.Signals) => {
+    try {
+      process.kill(-child.pid!, signal);
+    } catch {
+      // already gone
+    }
+  };
+  const kill9 = async () => {
+    if (!options.killable) throw new Error("kill9() needs a server started with `killable: true`.");
+    const exited = new Promise((resolve) => child.once("exit", resolve));
+    signalGroup("SIGKILL");
+    if (child.exitCode === null && child.signalCode === null) await exited;
+    // The workers die with the group; the port is free once none of them holds it.
+    for (let attempt = 0; attempt < 100; attempt++) {
+      try {
+        await fetch(`${base}/api/health`);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      } catch {
+        break;
+      }
     }
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
-  const running = { base, output: () => printed, stop };
+  const running = { base, output: () => printed, stop, kill9 };
 
   const deadline = Date.now() + 15 * 60_000;
   while (Date.now() < deadline) {

@@ -164,7 +164,11 @@ export const abuseCases: AbuseCase[] = [
         "src/features/licences/seat-race.integration.test.ts",
         "is still refused by the database when a careless path",
       ),
+      t("tests/security/import-kill.test.ts", "leaves the previous month whole"),
+      t("tests/security/app-kill.test.ts", "during a subscription webhook"),
+      t("tests/security/app-kill.test.ts", "during an add-member"),
+      t("tests/security/database-stop.test.ts", "answers the generic 503"),
     ],
-    gaps: "No test kills the app process itself during a webhook or add-member, stops PostgreSQL mid-request, or drills pg_dump/pg_restore.",
+    gaps: "No test drills pg_dump/pg_restore.",
   },
 ];
