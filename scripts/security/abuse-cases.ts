@@ -168,7 +168,7 @@ export const abuseCases: AbuseCase[] = [
       t("tests/security/app-kill.test.ts", "during a subscription webhook"),
       t("tests/security/app-kill.test.ts", "during an add-member"),
       t("tests/security/database-stop.test.ts", "answers the generic 503"),
+      t("tests/integration/backup-restore.test.ts", "a nightly backup restored as docs/deploy.md says"),
     ],
-    gaps: "No test drills pg_dump/pg_restore.",
   },
 ];

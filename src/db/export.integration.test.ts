@@ -9,6 +9,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 
 import { insertOrganisation } from "@tests/fixtures/licences";
+import { fingerprintDatabase } from "@tests/fixtures/database-fingerprint";
 import { setupTestDatabase } from "@tests/fixtures/db";
 import { insertSampleTariff } from "@tests/fixtures/tariff-rows";
 
@@ -77,29 +78,6 @@ function load(url: string) {
   return spawnSync("psql", [url, "-v", "ON_ERROR_STOP=1", "-q", "-f", exportFile], { encoding: "utf8" });
 }
 
-/** Every table of the product as row count and a digest of its rows, in UTC so timestamps read alike. */
-async function fingerprint(url: string): Promise<Record<string, string>> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query("set timezone = 'UTC'");
-    const tables = await client.query<{ name: string }>(
-      `select table_name as name from information_schema.tables
-        where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`,
-    );
-    const result: Record<string, string> = {};
-    for (const { name } of tables.rows) {
-      const row = await client.query<{ count: string; digest: string | null }>(
-        `select count(*) as count, md5(string_agg(t::text, '|' order by t::text)) as digest from public."${name}" t`,
-      );
-      result[name] = `${row.rows[0]!.count}:${row.rows[0]!.digest ?? ""}`;
-    }
-    return result;
-  } finally {
-    await client.end();
-  }
-}
-
 beforeAll(async () => {
   admin = new pg.Client({ connectionString: serverUrl });
   if (canLoad) await admin.connect();
@@ -133,7 +111,10 @@ describe.runIf(canLoad)("npm run db:export", () => {
     const loaded = load(target);
     expect(loaded.stderr).toBe("");
     expect(loaded.status).toBe(0);
-    const [source, copy] = await Promise.all([fingerprint(database.url), fingerprint(target)]);
+    const [source, copy] = await Promise.all([
+      fingerprintDatabase(database.url),
+      fingerprintDatabase(target),
+    ]);
     expect(Object.keys(copy)).toEqual(Object.keys(source));
     expect(copy).toEqual(source);
     expect(source.licenses).toMatch(/^1:/);
@@ -164,11 +145,11 @@ describe.runIf(canLoad)("npm run db:export", () => {
   it("refuses a database that already has accounts, and changes nothing in it", async () => {
     const target = await newDatabase();
     expect(load(target).status).toBe(0);
-    const before = await fingerprint(target);
+    const before = await fingerprintDatabase(target);
     const again = load(target);
     expect(again.status).not.toBe(0);
     expect(again.stderr).toContain("the target database already has user accounts");
-    expect(await fingerprint(target)).toEqual(before);
+    expect(await fingerprintDatabase(target)).toEqual(before);
   });
 
   it("refuses a database that is not migrated to the same version, and changes nothing in it", async () => {
@@ -176,6 +157,6 @@ describe.runIf(canLoad)("npm run db:export", () => {
     const result = load(target);
     expect(result.status).not.toBe(0);
     expect(result.stderr).toContain("Run npm run db:migrate with the same version of TariffScope first");
-    expect(await fingerprint(target)).toEqual({});
+    expect(await fingerprintDatabase(target)).toEqual({});
   });
 });
