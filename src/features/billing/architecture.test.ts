@@ -44,10 +44,15 @@ function guardedWrites(text: string): string[] {
     const argument = argumentAt(text, match.index + match[0].length - 1);
     if (guarded.test(argument)) found.push(`${match[1]}(${argument.replace(/\s+/g, " ").slice(0, 80)})`);
   }
+  // Raw SQL: what an UPDATE's SET assigns (up to its FROM, WHERE or RETURNING, which only read), and
+  // an INSERT's column list.
   for (const match of text.matchAll(
-    /\b(update|insert\s+into)\b[^;`"']*\b(is_subscribed|number_of_licenses)\b/gi,
+    /\bupdate\s+\S+(?:\s+\w+)?\s+set\b([^;`"']*?)(?=\b(?:from|where|returning)\b|[;`"']|$)/gi,
   ))
-    found.push(`SQL: ${match[0].replace(/\s+/g, " ").slice(0, 80)}`);
+    if (/\b(is_subscribed|number_of_licenses)\s*=/i.test(match[1]!))
+      found.push(`SQL: ${match[0].replace(/\s+/g, " ").slice(0, 80)}`);
+  for (const match of text.matchAll(/\binsert\s+into\s+\S+\s*\(([^)]*)\)/gi))
+    if (guarded.test(match[1]!)) found.push(`SQL: ${match[0].replace(/\s+/g, " ").slice(0, 80)}`);
   return found;
 }
 
@@ -58,7 +63,17 @@ describe("who writes is_subscribed and number_of_licenses", () => {
       1,
     );
     expect(guardedWrites("sql`update profiles set is_subscribed = true where id = ${id}`")).toHaveLength(1);
+    expect(
+      guardedWrites("sql`update profiles p set number_of_licenses = 3, x = 1 where id = 1`"),
+    ).toHaveLength(1);
+    expect(guardedWrites("sql`insert into profiles (id, is_subscribed) values ($1, true)`")).toHaveLength(1);
     expect(guardedWrites("select({ seats: licenses.numberOfLicenses }).from(licenses)")).toEqual([]);
+    // Reading the column in an update's FROM, WHERE or RETURNING writes nothing to it.
+    expect(
+      guardedWrites(
+        "sql`update alerts s set pending = false from profiles u where u.is_subscribed returning u.is_subscribed`",
+      ),
+    ).toEqual([]);
   });
 
   it("happens only in the billing sync, the membership service and the demo seed", () => {
