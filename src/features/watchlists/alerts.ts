@@ -205,7 +205,11 @@ async function mailDigests(
   about: (rows: Recorded[]) => { source: string; weekly: boolean },
 ): Promise<number> {
   const byUser = new Map<string, Recorded[]>();
-  for (const row of rows) byUser.set(row.user_id, [...(byUser.get(row.user_id) ?? []), row]);
+  for (const row of rows) {
+    const theirs = byUser.get(row.user_id);
+    if (theirs) theirs.push(row);
+    else byUser.set(row.user_id, [row]);
+  }
   const appUrl = getEnv().APP_URL;
   let emails = 0;
   for (const alerts of byUser.values()) {
