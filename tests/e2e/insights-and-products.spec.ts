@@ -139,8 +139,8 @@ test("a signed-out visitor opens a pack's public page and reads its price histor
   await page.goto(href);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);
   await expect(page).toHaveTitle(new RegExp(name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")));
-  await expect(page.getByRole("heading", { name: "Current price" })).toBeVisible();
-  await expect(page.getByText("England & Wales", { exact: true })).toBeVisible();
+  const current = page.getByRole("region", { name: "Current price" });
+  await expect(current.getByText("England & Wales", { exact: true })).toBeVisible();
 
   const chart = page.getByRole("img", { name: /^Line chart of the price of / });
   await expect(chart.locator(".recharts-line-curve").first()).toBeVisible();
