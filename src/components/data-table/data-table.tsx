@@ -78,6 +78,7 @@ export function DataTable({
   loading = false,
   linkFrom,
   rowAction,
+  renderCell,
 }: {
   columns: DataColumn[];
   rows: DataRow[];
@@ -90,6 +91,8 @@ export function DataTable({
   linkFrom?: string;
   /** A control at the end of each row (e.g. "Remove"); not sortable and not in the CSV. */
   rowAction?: { header: string; render: (row: DataRow) => ReactNode };
+  /** Cells drawn rather than written (e.g. a sparkline), by column id; the CSV keeps the cell's text. */
+  renderCell?: Record<string, (row: DataRow) => ReactNode>;
 }) {
   const [sorting, setSorting] = useState<SortingState>([]);
   const nameId = (columns.find((column) => column.priority === "name") ?? columns[0])?.id;
@@ -278,7 +281,9 @@ export function DataTable({
                             {column.header}
                           </span>
                         )}
-                        {hint ? (
+                        {renderCell?.[column.id] ? (
+                          renderCell[column.id]!(row.original)
+                        ) : hint ? (
                           <span title={String(hint)}>
                             {text}
                             <span className="sr-only"> ({String(hint)})</span>
