@@ -117,11 +117,21 @@ const packColumns: Record<PackKind, { table: string; column: string }> = {
 
 /** Whether any imported month lists a pack of this kind with this code. */
 export async function packExists(kind: PackKind, code: string): Promise<boolean> {
+  return (await existingPacks(kind, [code])).length > 0;
+}
+
+/** Which of these codes some imported month lists as a pack of this kind. */
+export async function existingPacks(kind: PackKind, codes: string[]): Promise<string[]> {
+  if (codes.length === 0) return [];
   const { table, column } = packColumns[kind];
-  const result = await getDb().execute(
-    sql`select 1 from ${sql.identifier(table)} where ${sql.identifier(column)} = ${code} limit 1`,
+  const result = await getDb().execute<{ code: string }>(
+    sql`select distinct ${sql.identifier(column)} as code from ${sql.identifier(table)}
+      where ${sql.identifier(column)} in (${sql.join(
+        codes.map((code) => sql`${code}`),
+        sql`, `,
+      )})`,
   );
-  return result.rows.length > 0;
+  return result.rows.map((row) => row.code);
 }
 
 type SummaryRow = {
