@@ -73,13 +73,91 @@ test("the demo admin adds a pack from its page, sees it with prices on Watchlist
   const csv = (await (await file.createReadStream()).toArray()).join("");
   const lines = csv.trim().split(/\r?\n/);
   expect(lines[0]).toBe(
-    "Name,Pack,Price,Net price,Last month,Change,Change %,Concession,Concession price,Part,Category,Flags,SNOMED code",
+    "Name,Pack,Price,Net price,Last month,Change,Change %,Concession,Concession price,Part,Category,12 months,Flags,SNOMED code",
   );
   expect(lines).toHaveLength(2);
   expect(lines[1]).toContain(pack.code);
 
   await row.getByRole("button", { name: `Remove ${pack.medicine} from ${listName}` }).click();
   await expect(page.getByText("No packs on this watchlist yet.")).toBeVisible();
+
+  // Leave the demo admin's watchlists as they were.
+  await page.getByRole("button", { name: "Delete watchlist" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Delete" }).click();
+  await expect(page.getByRole("heading", { level: 2, name: listName })).toHaveCount(0);
+});
+
+test("the demo admin adds two Part VIIIA rows (one by its Add, one ticked and added), sees them with prices and sparklines, filters and exports", async ({
+  page,
+  baseURL,
+}, testInfo) => {
+  test.setTimeout(240_000);
+  const first = await latestPack(50 + testInfo.project.name.length);
+  const second = await latestPack(70 + testInfo.project.name.length);
+  const listName = `Bulk lines ${testInfo.project.name} ${Date.now().toString(36)}`;
+  await signInByApi(page, baseURL!, demo.admin);
+
+  await page.goto("/manage-watchlists-login");
+  const newName = page.getByLabel("New watchlist");
+  await waitForHydration(newName);
+  await newName.fill(listName);
+  await page.getByRole("button", { name: "Create" }).click();
+  await expect(page.getByRole("heading", { level: 2, name: listName })).toBeVisible();
+
+  // One row by its own Add.
+  await page.goto(`/drug-tariff-parts/partviiia?searchTerm=${first.code}`);
+  const choice = page.getByLabel("Add to watchlist", { exact: true });
+  await waitForHydration(choice);
+  await choice.selectOption({ label: listName });
+  await page
+    .getByRole("button", { name: `Add ${first.medicine} to ${listName}` })
+    .first()
+    .click();
+  await expect(page.getByText(`Added 1 pack to ${listName}.`)).toBeVisible();
+  await expectNoAxeViolations(page);
+  await expectNoSidewaysScroll(page);
+
+  // Another ticked, then added with the selection, from the keyboard.
+  await page.goto(`/drug-tariff-parts/partviiia?searchTerm=${second.code}`);
+  await waitForHydration(choice);
+  await choice.selectOption({ label: listName });
+  const tick = page.getByRole("checkbox", { name: `Select ${second.medicine}` }).first();
+  await tick.focus();
+  await page.keyboard.press("Space");
+  await expect(tick).toBeChecked();
+  const addSelected = page.getByRole("button", { name: "Add selected (1)" });
+  await addSelected.focus();
+  await page.keyboard.press("Enter");
+  await expect(page.getByText(`Added 1 pack to ${listName}.`)).toBeVisible();
+  await expectNoAxeViolations(page);
+  await expectNoSidewaysScroll(page);
+
+  await page.getByRole("link", { name: "View watchlist" }).click();
+  await expect(page.getByRole("heading", { level: 2, name: listName })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Changes since your last visit" })).toBeVisible();
+  const table = page.getByRole("region", { name: `Packs on the watchlist ${listName}` });
+  for (const pack of [first, second]) {
+    const row = table.getByRole("row").filter({ hasText: pack.medicine });
+    await expect(row).toHaveCount(1);
+    await expect(row).toContainText(/£\d+\.\d\d/);
+    await expect(row.getByRole("img", { name: /prices?[,:]? / })).toBeVisible();
+  }
+  await expectNoAxeViolations(page);
+  await expectNoSidewaysScroll(page);
+
+  const filter = page.getByLabel("Name or code");
+  await waitForHydration(filter);
+  await filter.fill(first.code);
+  await expect(table.getByRole("row").filter({ hasText: second.medicine })).toHaveCount(0);
+  await expect(table.getByRole("row").filter({ hasText: first.medicine })).toHaveCount(1);
+  await expectNoAxeViolations(page);
+
+  const download = page.waitForEvent("download");
+  await page.getByRole("button", { name: "Export CSV" }).click();
+  const csv = (await (await (await download).createReadStream()).toArray()).join("");
+  const lines = csv.trim().split(/\r?\n/);
+  expect(lines).toHaveLength(2);
+  expect(lines[1]).toContain(first.code);
 
   // Leave the demo admin's watchlists as they were.
   await page.getByRole("button", { name: "Delete watchlist" }).click();

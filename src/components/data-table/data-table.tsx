@@ -11,13 +11,14 @@ import {
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { ArrowDown, ArrowUp, ArrowUpDown, Download } from "lucide-react";
 import Link from "next/link";
-import { useId, useMemo, useRef, useState, type ReactNode } from "react";
+import { useContext, useId, useMemo, useRef, useState, type ReactNode } from "react";
 
 import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/utils";
 
 import { toCsv } from "./csv";
 import { formatCell, type DataColumn, type DataRow } from "./format";
+import { RowActionContext, type RowAction } from "./row-action";
 
 const rowHeight = 41;
 /** Below Tailwind's `sm` (40rem) each row is a card; a typical card's height, until it is measured. */
@@ -77,7 +78,8 @@ export function DataTable({
   emptyMessage = "No rows to show.",
   loading = false,
   linkFrom,
-  rowAction,
+  rowAction: ownRowAction,
+  renderCell,
 }: {
   columns: DataColumn[];
   rows: DataRow[];
@@ -88,10 +90,14 @@ export function DataTable({
   loading?: boolean;
   /** The address of the page the table is on, with its query: row links carry it (`linkWithFrom`). */
   linkFrom?: string;
-  /** A control at the end of each row (e.g. "Remove"); not sortable and not in the CSV. */
-  rowAction?: { header: string; render: (row: DataRow) => ReactNode };
+  /** A control at the end of each row; without one, any `RowActionContext` around the table gives it. */
+  rowAction?: RowAction;
+  /** Cells drawn rather than written (e.g. a sparkline), by column id; the CSV keeps the cell's text. */
+  renderCell?: Record<string, (row: DataRow) => ReactNode>;
 }) {
   const [sorting, setSorting] = useState<SortingState>([]);
+  const aroundRowAction = useContext(RowActionContext);
+  const rowAction = ownRowAction ?? aroundRowAction;
   const nameId = (columns.find((column) => column.priority === "name") ?? columns[0])?.id;
   const definitions = useMemo<ColumnDef<DataRow>[]>(
     () =>
@@ -278,7 +284,9 @@ export function DataTable({
                             {column.header}
                           </span>
                         )}
-                        {hint ? (
+                        {renderCell?.[column.id] ? (
+                          renderCell[column.id]!(row.original)
+                        ) : hint ? (
                           <span title={String(hint)}>
                             {text}
                             <span className="sr-only"> ({String(hint)})</span>

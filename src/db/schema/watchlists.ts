@@ -8,6 +8,7 @@ import {
   jsonb,
   numeric,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -65,6 +66,24 @@ export const watchlistItems = pgTable(
 
 export type Watchlist = typeof watchlists.$inferSelect;
 export type WatchlistItem = typeof watchlistItems.$inferSelect;
+
+/**
+ * When a user last opened a watchlist, for its "Changes since your last visit" summary (ADR 131):
+ * one row per reader and list, shared lists included, kept on the server so it follows the user.
+ */
+export const watchlistVisits = pgTable(
+  "watchlist_visits",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    watchlistId: uuid("watchlist_id")
+      .notNull()
+      .references(() => watchlists.id, { onDelete: "cascade" }),
+    visitedAt: timestamp("visited_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.watchlistId] })],
+);
 
 /**
  * A user's choice about watchlist alerts: on or off, the smallest price change, in per cent either

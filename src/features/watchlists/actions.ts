@@ -19,6 +19,10 @@ export const deleteWatchlist = createAction(
   commands.deleteWatchlist.handler,
 );
 export const addToWatchlist = createAction(commands.addToWatchlist.options, commands.addToWatchlist.handler);
+export const addManyToWatchlist = createAction(
+  commands.addManyToWatchlist.options,
+  commands.addManyToWatchlist.handler,
+);
 export const removeFromWatchlist = createAction(
   commands.removeFromWatchlist.options,
   commands.removeFromWatchlist.handler,

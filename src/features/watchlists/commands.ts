@@ -17,9 +17,11 @@ import {
   tooManyItemsMessage,
   tooManyWatchlistsMessage,
 } from "./limits";
-import { packExists } from "./queries";
+import type { PackKind } from "./schemas";
+import { existingPacks, packExists } from "./queries";
 import {
   addItemSchema,
+  addItemsSchema,
   alertPreferencesSchema,
   createWatchlistSchema,
   removeItemSchema,
@@ -115,32 +117,63 @@ export const addToWatchlist = define(
   { name: "watchlists.add-item", schema: addItemSchema, access: "subscriber" },
   async ({ watchlistId, kind, code }, { user }) => {
     if (!(await packExists(kind, code))) throw new AppError("not_found", "We could not find that pack.");
-    return getDb().transaction(async (tx) => {
-      let target = watchlistId;
-      if (!target) {
-        const [first] = await tx
-          .select({ id: watchlists.id })
-          .from(watchlists)
-          .where(eq(watchlists.ownerId, user.id))
-          .orderBy(asc(watchlists.createdAt), asc(watchlists.id))
-          .limit(1);
-        target = first?.id ?? (await insertWatchlist(tx, user, defaultWatchlistName));
-      }
-      const found = await findWatchlist(tx, user, target, { forChange: true, lock: true });
-      const [items] = await tx
-        .select({ n: count() })
-        .from(watchlistItems)
-        .where(eq(watchlistItems.watchlistId, found.id));
-      const inserted = await tx
-        .insert(watchlistItems)
-        .values({ watchlistId: found.id, kind, code, addedBy: user.id })
-        .onConflictDoNothing()
-        .returning({ id: watchlistItems.id });
-      // Checked after the insert, so adding a pack that is already there is never refused.
-      if (inserted.length > 0 && (items?.n ?? 0) >= maxItemsPerWatchlist)
-        throw new AppError("conflict", tooManyItemsMessage);
-      return { watchlistId: found.id, watchlistName: found.name, added: inserted.length > 0 };
-    });
+    const result = await insertItems(user, watchlistId, kind, [code]);
+    return { watchlistId: result.watchlistId, watchlistName: result.watchlistName, added: result.added > 0 };
+  },
+);
+
+/**
+ * Puts packs on a watchlist the user may change (without one, their first own list, made if they
+ * have none), in one transaction holding the list's row: packs already there are skipped, and if
+ * the new ones would take it past the limit nothing is added.
+ */
+async function insertItems(
+  user: CurrentUser,
+  watchlistId: string | undefined,
+  kind: PackKind,
+  codes: string[],
+) {
+  return getDb().transaction(async (tx) => {
+    let target = watchlistId;
+    if (!target) {
+      const [first] = await tx
+        .select({ id: watchlists.id })
+        .from(watchlists)
+        .where(eq(watchlists.ownerId, user.id))
+        .orderBy(asc(watchlists.createdAt), asc(watchlists.id))
+        .limit(1);
+      target = first?.id ?? (await insertWatchlist(tx, user, defaultWatchlistName));
+    }
+    const found = await findWatchlist(tx, user, target, { forChange: true, lock: true });
+    const [items] = await tx
+      .select({ n: count() })
+      .from(watchlistItems)
+      .where(eq(watchlistItems.watchlistId, found.id));
+    const inserted = await tx
+      .insert(watchlistItems)
+      .values(codes.map((code) => ({ watchlistId: found.id, kind, code, addedBy: user.id })))
+      .onConflictDoNothing()
+      .returning({ id: watchlistItems.id });
+    // Checked after the insert, so adding packs that are already there is never refused.
+    if (inserted.length > 0 && (items?.n ?? 0) + inserted.length > maxItemsPerWatchlist)
+      throw new AppError("conflict", tooManyItemsMessage);
+    return { watchlistId: found.id, watchlistName: found.name, added: inserted.length };
+  });
+}
+
+/** A list page's selected rows (or one row) onto a watchlist: the codes no month lists are refused. */
+export const addManyToWatchlist = define(
+  { name: "watchlists.add-items", schema: addItemsSchema, access: "subscriber" },
+  async ({ watchlistId, kind, codes }, { user }) => {
+    const unique = [...new Set(codes)];
+    const known = await existingPacks(kind, unique);
+    if (known.length < unique.length)
+      throw new AppError(
+        "not_found",
+        "We could not find some of those packs. Reload the page and try again.",
+      );
+    const result = await insertItems(user, watchlistId, kind, unique);
+    return { ...result, already: unique.length - result.added };
   },
 );
 

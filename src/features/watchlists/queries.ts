@@ -42,6 +42,8 @@ export type WatchlistEntry = {
   discontinued: boolean;
   listedThisMonth: boolean;
   listedLastMonth: boolean;
+  /** The pack's price in each month listed of the 12 ending with the latest loaded, oldest first. */
+  history: number[];
 };
 
 export type WatchlistDetail = {
@@ -56,7 +58,13 @@ export type WatchlistDetail = {
  * How each kind reads one line of a pack in an edition and month, as SQL over the watchlist item
  * `i`: the columns name, pack_size, unit, sub_part, category, price, net_price, discontinued.
  */
-type Source = { part: PartId; line: (edition: Edition, period: SQL) => SQL; any: SQL };
+type Source = {
+  part: PartId;
+  line: (edition: Edition, period: SQL) => SQL;
+  any: SQL;
+  /** The pack's price lines (`period`, `price`) in an edition, for its 12-month history. */
+  prices: (edition: Edition) => SQL;
+};
 
 const sources: Record<PackKind, Source> = {
   drug: {
@@ -68,6 +76,8 @@ const sources: Record<PackKind, Source> = {
       order by id limit 1`,
     any: sql`select medicine as name, pack_size, unit_of_measure as unit from part_viiia_prices
       where vmpp_snomed_code = i.code order by period desc, edition limit 1`,
+    prices: (edition) => sql`select period, basic_price_pence as price, id from part_viiia_prices
+      where vmpp_snomed_code = i.code and edition = ${edition}`,
   },
   appliance: {
     part: "ix",
@@ -80,6 +90,8 @@ const sources: Record<PackKind, Source> = {
     any: sql`select coalesce(amp_name, vmp_name) as name, quantity as pack_size,
         quantity_unit_of_measure as unit from part_ix_prices
       where pack_snomed_code = i.code order by period desc, edition limit 1`,
+    prices: (edition) => sql`select period, price_pence as price, id from part_ix_prices
+      where pack_snomed_code = i.code and edition = ${edition}`,
   },
   brand: {
     part: "dmd",
@@ -91,6 +103,8 @@ const sources: Record<PackKind, Source> = {
       order by id limit 1`,
     any: sql`select name, pack_size, unit_of_measure as unit from branded_packs
       where ampp_snomed_code = i.code order by period desc, edition limit 1`,
+    prices: (edition) => sql`select period, nhs_indicative_price_pence as price, id from branded_packs
+      where ampp_snomed_code = i.code and edition = ${edition}`,
   },
 };
 
@@ -103,11 +117,21 @@ const packColumns: Record<PackKind, { table: string; column: string }> = {
 
 /** Whether any imported month lists a pack of this kind with this code. */
 export async function packExists(kind: PackKind, code: string): Promise<boolean> {
+  return (await existingPacks(kind, [code])).length > 0;
+}
+
+/** Which of these codes some imported month lists as a pack of this kind. */
+export async function existingPacks(kind: PackKind, codes: string[]): Promise<string[]> {
+  if (codes.length === 0) return [];
   const { table, column } = packColumns[kind];
-  const result = await getDb().execute(
-    sql`select 1 from ${sql.identifier(table)} where ${sql.identifier(column)} = ${code} limit 1`,
+  const result = await getDb().execute<{ code: string }>(
+    sql`select distinct ${sql.identifier(column)} as code from ${sql.identifier(table)}
+      where ${sql.identifier(column)} in (${sql.join(
+        codes.map((code) => sql`${code}`),
+        sql`, `,
+      )})`,
   );
-  return result.rows.length > 0;
+  return result.rows.map((row) => row.code);
 }
 
 type SummaryRow = {
@@ -173,6 +197,7 @@ type EntryRow = {
   concession: number | null;
   listed_now: boolean;
   listed_before: boolean;
+  history: string | null;
 };
 
 async function latestMonths(edition: Edition, part: PartId) {
@@ -206,7 +231,12 @@ async function entriesOf(
       coalesce(cur.unit, prv.unit, latest.unit) as unit, coalesce(cur.sub_part, prv.sub_part) as sub_part,
       cur.category, cur.price, cur.net_price, cur.discontinued, prv.price as prev_price,
       prv.category as prev_category, ${concession} as concession,
-      cur.price is not null as listed_now, prv.price is not null as listed_before
+      cur.price is not null as listed_now, prv.price is not null as listed_before,
+      (select string_agg(h.price::text, ',' order by h.period) from (
+        select distinct on (p.period) p.period, p.price from (${source.prices(edition)}) p
+        where p.period <= ${current} and p.period > (${current} - interval '12 months')::date
+          and p.price is not null
+        order by p.period, p.id) h) as history
     from watchlist_items i
     left join lateral (${source.line(edition, current)}) cur on true
     left join lateral (${source.line(edition, previous)}) prv on true
@@ -230,6 +260,7 @@ async function entriesOf(
     discontinued: row.discontinued === true,
     listedThisMonth: row.listed_now,
     listedLastMonth: row.listed_before,
+    history: row.history ? row.history.split(",").map(Number) : [],
   }));
 }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 
 import type { WatchlistEntry } from "./queries";
-import { flagsOf, toWatchlistRow } from "./rows";
+import { filterWatchlistRows, flagsOf, historyOf, toWatchlistRow } from "./rows";
 
 const entry: WatchlistEntry = {
   kind: "drug",
@@ -20,6 +20,7 @@ const entry: WatchlistEntry = {
   discontinued: false,
   listedThisMonth: true,
   listedLastMonth: true,
+  history: [120, 150],
 };
 
 describe("a watched pack's row", () => {
@@ -70,5 +71,40 @@ describe("a watched pack's row", () => {
     ]);
     expect(flagsOf({ ...entry, discontinued: true })).toEqual(["Discontinued"]);
     expect(flagsOf({ ...entry, previousCategory: "C" })).toEqual(["Category changed from C"]);
+  });
+});
+
+describe("the watchlist's 12 months and filters", () => {
+  it("carries the prices for the sparkline and says them in words for the CSV", () => {
+    const row = toWatchlistRow(entry, 1);
+    expect(historyOf(row)).toEqual([120, 150]);
+    expect(row.trend).toBe("2 months' prices, from £1.20 to £1.50");
+    expect(historyOf(toWatchlistRow({ ...entry, history: [] }, 1))).toEqual([]);
+  });
+
+  const rows = [
+    toWatchlistRow(entry, 1),
+    toWatchlistRow(
+      { ...entry, code: "2000002", name: "Bandage", kind: "appliance", part: "ix", subPart: "IXA" },
+      1,
+    ),
+    toWatchlistRow({ ...entry, code: "3000003", name: "Atenolol", discontinued: true }, 1),
+  ];
+
+  it("keeps rows whose name or code holds the text, in any case", () => {
+    expect(
+      filterWatchlistRows(rows, { text: "AML", part: "", flaggedOnly: false }).map((r) => r.code),
+    ).toEqual(["1000001"]);
+    expect(
+      filterWatchlistRows(rows, { text: "2000", part: "", flaggedOnly: false }).map((r) => r.code),
+    ).toEqual(["2000002"]);
+  });
+
+  it("keeps one part's rows, or only the flagged ones", () => {
+    expect(filterWatchlistRows(rows, { text: "", part: "Part IXA", flaggedOnly: false })).toHaveLength(1);
+    expect(filterWatchlistRows(rows, { text: "", part: "", flaggedOnly: true }).map((r) => r.name)).toEqual([
+      "Atenolol",
+    ]);
+    expect(filterWatchlistRows(rows, { text: "", part: "", flaggedOnly: false })).toHaveLength(3);
   });
 });

@@ -2,9 +2,14 @@ import type { DataColumn, DataRow } from "@/components/data-table/format";
 import { productPaths } from "@/features/tariff/product-metadata";
 import { partLabel, type Edition } from "@/lib/tariff-vocabulary";
 
+import { sparklineLabel } from "./components/sparkline";
 import type { WatchlistEntry } from "./queries";
 
-/** The watchlist table's columns; each row also carries its pack's `kind` and `code` for the remove control. */
+/**
+ * The watchlist table's columns; each row also carries its pack's `kind` and `code` for the remove
+ * control, and `history`, its 12 months' prices ("120,125,…"), which the table draws in "12 months"
+ * and the CSV gives in words.
+ */
 export const watchlistColumns: DataColumn[] = [
   { id: "name", header: "Name", priority: "name", hrefKey: "href" },
   { id: "pack", header: "Pack", priority: "key" },
@@ -17,6 +22,7 @@ export const watchlistColumns: DataColumn[] = [
   { id: "concessionPrice", header: "Concession price", kind: "pence" },
   { id: "part", header: "Part" },
   { id: "category", header: "Category" },
+  { id: "trend", header: "12 months" },
   { id: "flags", header: "Flags" },
   { id: "code", header: "SNOMED code", kind: "code", priority: "detail" },
 ];
@@ -63,5 +69,25 @@ export function toWatchlistRow(entry: WatchlistEntry, edition: Edition): DataRow
     part: entry.subPart ? `Part ${entry.subPart}` : partLabel(entry.part, edition),
     category: entry.category,
     flags: flagsOf(entry).join("; ") || null,
+    trend: sparklineLabel(entry.history),
+    history: entry.history.join(","),
   };
+}
+
+/** A row's 12 months' prices, oldest first. */
+export function historyOf(row: DataRow): number[] {
+  return row.history ? String(row.history).split(",").map(Number) : [];
+}
+
+export type WatchlistFilter = { text: string; part: string; flaggedOnly: boolean };
+
+/** The rows a filter keeps: the text in the name or code, the part chosen ("" for any), flagged only. */
+export function filterWatchlistRows(rows: DataRow[], filter: WatchlistFilter): DataRow[] {
+  const text = filter.text.trim().toLowerCase();
+  return rows.filter(
+    (row) =>
+      (!text || String(row.name).toLowerCase().includes(text) || String(row.code).includes(text)) &&
+      (!filter.part || row.part === filter.part) &&
+      (!filter.flaggedOnly || Boolean(row.flags)),
+  );
 }

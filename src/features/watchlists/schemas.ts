@@ -1,5 +1,7 @@
 import { z } from "zod";
 
+import { maxItemsPerWatchlist, tooManyItemsMessage } from "./limits";
+
 /** The kinds of pack a watchlist follows: one per product page, each keyed by that page's code. */
 export const packKinds = ["drug", "appliance", "brand"] as const;
 export type PackKind = (typeof packKinds)[number];
@@ -22,6 +24,17 @@ export const watchlistIdSchema = z.object({ watchlistId: z.uuid() }).strict();
 export const shareWatchlistSchema = z.object({ watchlistId: z.uuid(), shared: z.boolean() }).strict();
 /** Without a watchlist, the pack goes on the user's first own watchlist, made if they have none. */
 export const addItemSchema = z.object({ watchlistId: z.uuid().optional(), ...pack }).strict();
+/** Several packs of one kind at once (a list page's selected rows), onto one watchlist, as `addItemSchema`. */
+export const addItemsSchema = z
+  .object({
+    watchlistId: z.uuid().optional(),
+    kind: pack.kind,
+    codes: z
+      .array(pack.code)
+      .min(1, "Choose at least one pack.")
+      .max(maxItemsPerWatchlist, tooManyItemsMessage),
+  })
+  .strict();
 export const removeItemSchema = z.object({ watchlistId: z.uuid(), ...pack }).strict();
 
 export const alertPreferencesSchema = z

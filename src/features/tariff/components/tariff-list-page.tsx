@@ -1,4 +1,5 @@
 import Link from "next/link";
+import type { ReactNode } from "react";
 
 import { ListFilters } from "@/components/data-table/list-filters";
 import { PageContainer } from "@/components/layout/page-container";
@@ -23,10 +24,13 @@ export async function TariffListPage({
   id,
   user,
   searchParams,
+  wrapTable = (table) => table,
 }: {
   id: ListId;
   user: CurrentUser;
   searchParams: SearchParams;
+  /** What the page puts around the table, e.g. another feature's controls for its rows (ADR 131). */
+  wrapTable?: (table: ReactNode) => ReactNode;
 }) {
   const spec = lists[id];
   const edition = user.country;
@@ -86,16 +90,18 @@ export async function TariffListPage({
           {/* The browser starts on the rows as the page arrives. `anonymous`: the same request
               (and credentials) as the table's own fetch, so the fetch takes this response. */}
           <link rel="preload" as="fetch" href={rowsUrl} crossOrigin="anonymous" />
-          <ListTable
-            rowsUrl={rowsUrl}
-            linkFrom={listPagePath(view)}
-            columns={spec.columns}
-            caption={`${title}, ${choice.month.month}`}
-            fileName={`${spec.fileStem}-${editionCodes[dataEdition]}-${choice.month.value}.csv`}
-            emptyMessage={
-              searchTerm ? `Nothing matches “${searchTerm}” in ${choice.month.month}.` : "No rows to show."
-            }
-          />
+          {wrapTable(
+            <ListTable
+              rowsUrl={rowsUrl}
+              linkFrom={listPagePath(view)}
+              columns={spec.columns}
+              caption={`${title}, ${choice.month.month}`}
+              fileName={`${spec.fileStem}-${editionCodes[dataEdition]}-${choice.month.value}.csv`}
+              emptyMessage={
+                searchTerm ? `Nothing matches “${searchTerm}” in ${choice.month.month}.` : "No rows to show."
+              }
+            />,
+          )}
           {hasDiscountColumn(spec) && <DiscountKey edition={dataEdition} />}
         </>
       )}

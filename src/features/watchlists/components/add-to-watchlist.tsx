@@ -10,6 +10,22 @@ import { addToWatchlist, removeFromWatchlist } from "../actions";
 import { watchlistsPath } from "../paths";
 import type { PackKind } from "../schemas";
 
+export type AddOutcome = { text: string; error?: boolean; listId?: string };
+
+/** What an add or remove did, with a link to the list it added to. */
+export function Outcome({ message }: { message: AddOutcome }) {
+  return (
+    <>
+      {message.text}{" "}
+      {message.listId && (
+        <Link href={`${watchlistsPath}?list=${message.listId}`} className="text-primary underline">
+          View watchlist
+        </Link>
+      )}
+    </>
+  );
+}
+
 export type WatchlistChoice = { id: string; name: string; containsPack: boolean };
 
 /**
@@ -36,7 +52,7 @@ export function AddToWatchlist({
     choices.find((choice) => !choice.containsPack)?.id ?? choices[0]?.id,
   );
   const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState<{ text: string; error?: boolean; listId?: string } | null>(null);
+  const [message, setMessage] = useState<AddOutcome | null>(null);
   const current = choices.find((choice) => choice.id === selected);
   const onLists = choices.filter((choice) => choice.containsPack);
 
@@ -93,14 +109,7 @@ export function AddToWatchlist({
       </Button>
       <p aria-live="polite" className={message?.error ? "text-destructive" : "text-muted-foreground"}>
         {message ? (
-          <>
-            {message.text}{" "}
-            {message.listId && (
-              <Link href={`${watchlistsPath}?list=${message.listId}`} className="text-primary underline">
-                View watchlist
-              </Link>
-            )}
-          </>
+          <Outcome message={message} />
         ) : (
           onLists.length > 0 && (
             <>

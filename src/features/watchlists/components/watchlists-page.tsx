@@ -5,10 +5,12 @@ import type { CurrentUser } from "@/lib/session";
 import { cn } from "@/lib/utils";
 import { monthLabel, partLabel, type PartId } from "@/lib/tariff-vocabulary";
 
+import { countsSentence, type VisitSummary } from "../changes-summary";
 import { maxWatchlistsPerUser } from "../limits";
 import { watchlistsPath } from "../paths";
 import { getWatchlistChoices, getWatchlistDetail, type WatchlistDetail } from "../queries";
 import { toWatchlistRow } from "../rows";
+import { visitWatchlist } from "../visits";
 import { NewWatchlistForm } from "./new-watchlist-form";
 import { WatchlistSettings } from "./watchlist-settings";
 import { WatchlistTable } from "./watchlist-table";
@@ -29,6 +31,45 @@ function monthsNote(detail: WatchlistDetail): string {
     .join("; ");
 }
 
+const visitTime = new Intl.DateTimeFormat("en-GB", {
+  day: "numeric",
+  month: "long",
+  year: "numeric",
+  timeZone: "Europe/London",
+});
+
+/** 'Changes since your last visit': what the months loaded since then changed for the list's packs. */
+function ChangesSinceLastVisit({ summary, empty }: { summary: VisitSummary; empty: boolean }) {
+  if (empty) return null;
+  return (
+    <section aria-labelledby="watchlist-changes" className="rounded-xl border bg-card p-4 text-sm">
+      <h3 id="watchlist-changes" className="font-semibold">
+        Changes since your last visit
+      </h3>
+      {summary.kind === "first" ? (
+        <p className="mt-1 text-muted-foreground">
+          This is your first visit to this watchlist. Next time, what changed for its packs in the months
+          loaded since today will show here.
+        </p>
+      ) : (
+        <>
+          <p className="mt-1 text-muted-foreground">
+            Since {visitTime.format(new Date(summary.lastVisit))}: {countsSentence(summary.counts)}
+          </p>
+          {summary.lines.length > 0 && (
+            <ul className="mt-2 list-disc space-y-0.5 pl-5">
+              {summary.lines.map((line) => (
+                <li key={line}>{line}</li>
+              ))}
+              {summary.more > 0 && <li className="text-muted-foreground">and {summary.more} more</li>}
+            </ul>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
+
 function EmptyWatchlist() {
   return (
     <span className="block space-y-1">
@@ -46,7 +87,12 @@ function EmptyWatchlist() {
         <Link href="/brands" className="text-primary underline">
           Branded Product Pricing
         </Link>{" "}
-        and press &lsquo;Add to watchlist&rsquo;.
+        and press &lsquo;Add to watchlist&rsquo;, or tick rows on the Part VIIIA and Part IX lists and add
+        them together.
+      </span>
+      <span className="block">
+        Each pack then shows its price this month and last, the change, any concession, a 12-month price line
+        and a flag when it is deleted, discontinued or changes category.
       </span>
     </span>
   );
@@ -56,7 +102,9 @@ function EmptyWatchlist() {
 export async function WatchlistsPage({ user, listId }: { user: CurrentUser; listId?: string }) {
   const lists = await getWatchlistChoices(user);
   const selected = lists.find((list) => list.id === listId) ?? lists[0];
-  const detail = selected ? await getWatchlistDetail(user, selected.id) : null;
+  const [detail, summary] = selected
+    ? await Promise.all([getWatchlistDetail(user, selected.id), visitWatchlist(user, selected.id)])
+    : [null, null];
   const ownCount = lists.filter((list) => list.isOwn).length;
 
   return (
@@ -117,6 +165,7 @@ export async function WatchlistsPage({ user, listId }: { user: CurrentUser; list
                 " Shared with your licence: only its owner and your licence admin can change it."}
             </p>
           </div>
+          {summary && <ChangesSinceLastVisit summary={summary} empty={detail.entries.length === 0} />}
           {detail.watchlist.canChange && (
             <WatchlistSettings
               key={`${detail.watchlist.id}:${detail.watchlist.name}`}

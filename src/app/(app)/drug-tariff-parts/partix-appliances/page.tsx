@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 
 import { TariffListPage } from "@/features/tariff/components/tariff-list-page";
 import { lists } from "@/features/tariff/lists";
+import { WatchableList } from "@/features/watchlists/components/watchable-list";
 import type { SearchParams } from "@/features/tariff/month-choice";
 import { requireSubscriber } from "@/lib/session";
 
@@ -9,5 +10,16 @@ export const metadata: Metadata = { title: lists["partix"].title, robots: { inde
 
 export default async function Page({ searchParams }: { searchParams: SearchParams }) {
   const user = await requireSubscriber(lists.partix.path);
-  return <TariffListPage id="partix" user={user} searchParams={searchParams} />;
+  return (
+    <TariffListPage
+      id="partix"
+      user={user}
+      searchParams={searchParams}
+      wrapTable={(table) => (
+        <WatchableList list="partix" user={user}>
+          {table}
+        </WatchableList>
+      )}
+    />
+  );
 }

@@ -3,6 +3,7 @@ import type { Metadata } from "next";
 import { completeCheckoutReturn } from "@/features/billing/checkout";
 import { TariffListPage } from "@/features/tariff/components/tariff-list-page";
 import { lists } from "@/features/tariff/lists";
+import { WatchableList } from "@/features/watchlists/components/watchable-list";
 import type { SearchParams } from "@/features/tariff/month-choice";
 import { requireSubscriber } from "@/lib/session";
 
@@ -13,5 +14,16 @@ export default async function PartVIIIAPage({ searchParams }: { searchParams: Se
   // Back from checkout: sync the subscription first, then come back without the session id.
   await completeCheckoutReturn((await searchParams).session_id);
   const user = await requireSubscriber(lists.partviiia.path);
-  return <TariffListPage id="partviiia" user={user} searchParams={searchParams} />;
+  return (
+    <TariffListPage
+      id="partviiia"
+      user={user}
+      searchParams={searchParams}
+      wrapTable={(table) => (
+        <WatchableList list="partviiia" user={user}>
+          {table}
+        </WatchableList>
+      )}
+    />
+  );
 }

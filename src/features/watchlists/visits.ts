@@ -1,0 +1,77 @@
+import "server-only";
+
+import { and, eq, sql } from "drizzle-orm";
+
+import { getDb } from "@/db/client";
+import { watchlistVisits } from "@/db/schema";
+import type { CurrentUser } from "@/lib/session";
+
+import { findWatchlist } from "./access";
+import { summariseVisit, type VisitChange, type VisitSummary } from "./changes-summary";
+
+type ChangeRow = {
+  code: string;
+  name: string;
+  change: VisitChange["change"];
+  period: string;
+  old_pence: number | null;
+  new_pence: number | null;
+  old_category: string | null;
+  new_category: string | null;
+};
+
+/**
+ * The changes to a list's packs in the months loaded since `since`, in `user`'s edition: price,
+ * category and deletion changes of Part VIIIA and Part IX (`tariff_changes`) and the concessions of
+ * Part VIIIA packs (England's, which Northern Ireland applies too).
+ */
+async function changesSince(user: CurrentUser, watchlistId: string, since: Date): Promise<VisitChange[]> {
+  const result = await getDb().execute<ChangeRow>(sql`
+    select tc.code, tc.name, tc.change, tc.period::text as period, tc.old_price_pence as old_pence,
+      tc.new_price_pence as new_pence, tc.old_category, tc.new_category
+    from tariff_changes tc
+    join tariff_datasets d on d.edition = tc.edition and d.part = tc.part and d.period = tc.period
+    join watchlist_items i on i.watchlist_id = ${watchlistId} and i.code = tc.code
+      and i.kind = case tc.part when 'viiia' then 'drug' when 'ix' then 'appliance' end
+    where tc.edition = ${user.country} and tc.part in ('viiia', 'ix') and d.imported_at > ${since}
+      and tc.change in ('price_change', 'category_change', 'deletion')
+    union all
+    select distinct on (c.period, c.vmpp_snomed_code) c.vmpp_snomed_code, c.drug, 'concession',
+      c.period::text, null::integer, c.price_pence, null::text, null::text
+    from concessions c
+    join tariff_datasets d on d.edition = 1 and d.part = 'concessions' and d.period = c.period
+    join watchlist_items i on i.watchlist_id = ${watchlistId} and i.kind = 'drug' and i.code = c.vmpp_snomed_code
+    where c.edition = 1 and d.imported_at > ${since}`);
+  return result.rows.map((row) => ({
+    code: row.code,
+    name: row.name,
+    change: row.change,
+    period: row.period,
+    oldPence: row.old_pence,
+    newPence: row.new_pence,
+    oldCategory: row.old_category,
+    newCategory: row.new_category,
+  }));
+}
+
+/**
+ * What changed for a watchlist's packs since `user` last opened it, then this visit remembered:
+ * the next visit's summary starts from now. The list must be one `user` may see.
+ */
+export async function visitWatchlist(user: CurrentUser, watchlistId: string): Promise<VisitSummary> {
+  const db = getDb();
+  const found = await findWatchlist(db, user, watchlistId);
+  const [previous] = await db
+    .select({ visitedAt: watchlistVisits.visitedAt })
+    .from(watchlistVisits)
+    .where(and(eq(watchlistVisits.userId, user.id), eq(watchlistVisits.watchlistId, found.id)));
+  const changes = previous ? await changesSince(user, found.id, previous.visitedAt) : [];
+  await db
+    .insert(watchlistVisits)
+    .values({ userId: user.id, watchlistId: found.id })
+    .onConflictDoUpdate({
+      target: [watchlistVisits.userId, watchlistVisits.watchlistId],
+      set: { visitedAt: sql`now()` },
+    });
+  return summariseVisit(previous ? previous.visitedAt.toISOString() : null, changes);
+}
