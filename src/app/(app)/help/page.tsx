@@ -4,6 +4,7 @@ import Link from "next/link";
 import { PageContainer } from "@/components/layout/page-container";
 import { listHelpArticles } from "@/features/help/articles";
 import { HelpCentre } from "@/features/help/components/help-centre";
+import { helpVideos } from "@/features/help/videos/catalogue";
 import { requireSubscriber } from "@/lib/session";
 
 export const metadata: Metadata = { title: "Help", robots: { index: false } };
@@ -24,6 +25,7 @@ export default async function HelpPage() {
         </p>
       </div>
       <HelpCentre
+        videos={helpVideos}
         articles={articles.map(({ slug, title, description, text, Content }) => ({
           slug,
           title,
