@@ -7,7 +7,7 @@ import path from "node:path";
 import { chromium, type Browser, type Page } from "@playwright/test";
 
 import type { HelpVideo } from "../src/features/help/videos/catalogue";
-import { helpVideoFile } from "../src/features/help/videos/catalogue";
+import { helpVideoFile, helpVideosFolder } from "../src/features/help/videos/catalogue";
 import { orderedSteps, writeVtt, type VideoStep } from "../src/features/help/videos/vtt";
 
 /**
@@ -15,14 +15,14 @@ import { orderedSteps, writeVtt, type VideoStep } from "../src/features/help/vid
  * production build, on a fresh embedded database with the sample data and the demo accounts (ADR 132).
  * Each journey's steps say what the caption shows while they run, so the captions, chapters and
  * transcript are written from the same steps as the picture. Re-run it when the UI changes, and commit
- * public/help/videos and src/features/help/videos/manifest.json.
+ * public/help/videos (its manifest.json is what /help lists; read per request, so no rebuild is needed).
  */
 
 const port = 3131;
 const baseURL = `http://localhost:${port}`;
 const dataDir = ".data-help-videos";
-const outputDir = path.join("public", "help", "videos");
-const manifestFile = path.join("src", "features", "help", "videos", "manifest.json");
+const outputDir = path.join(...helpVideosFolder);
+const manifestFile = path.join(outputDir, "manifest.json");
 const size = { width: 1280, height: 720 };
 /** How long each caption stays up after its step's action, so it can be read. */
 const readingTime = 3_500;
@@ -261,8 +261,8 @@ function startServer(): ChildProcess {
 }
 
 async function waitUntilHealthy(server: ChildProcess): Promise<void> {
-  // A first start builds the app: allow ten minutes.
-  for (let attempt = 0; attempt < 1_200; attempt++) {
+  // A first start loads the sample data and builds the app: on a busy machine that takes long.
+  for (let attempt = 0; attempt < 3_600; attempt++) {
     if (server.exitCode !== null) throw new Error("The server stopped before it was ready.");
     try {
       if ((await fetch(`${baseURL}/api/health`)).ok) return;
@@ -271,7 +271,7 @@ async function waitUntilHealthy(server: ChildProcess): Promise<void> {
     }
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
-  throw new Error("The server was not ready after ten minutes.");
+  throw new Error("The server was not ready after thirty minutes.");
 }
 
 async function stopServer(server: ChildProcess): Promise<void> {
@@ -412,7 +412,7 @@ async function main(): Promise<void> {
       await browser.close();
     }
     fs.writeFileSync(manifestFile, `${JSON.stringify({ videos }, null, 2)}\n`);
-    log(`Wrote ${manifestFile}: commit it with ${outputDir}/.`);
+    log(`Wrote ${manifestFile}: commit ${outputDir}/.`);
   } finally {
     await stopServer(server);
     fs.rmSync(recordings, { recursive: true, force: true });

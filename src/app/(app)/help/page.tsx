@@ -4,14 +4,14 @@ import Link from "next/link";
 import { PageContainer } from "@/components/layout/page-container";
 import { listHelpArticles } from "@/features/help/articles";
 import { HelpCentre } from "@/features/help/components/help-centre";
-import { helpVideos } from "@/features/help/videos/catalogue";
+import { listHelpVideos } from "@/features/help/videos/load";
 import { requireSubscriber } from "@/lib/session";
 
 export const metadata: Metadata = { title: "Help", robots: { index: false } };
 
 export default async function HelpPage() {
   await requireSubscriber("/help");
-  const articles = await listHelpArticles();
+  const [articles, videos] = await Promise.all([listHelpArticles(), listHelpVideos()]);
   return (
     <PageContainer width="prose" className="space-y-6">
       <div className="space-y-1">
@@ -25,7 +25,7 @@ export default async function HelpPage() {
         </p>
       </div>
       <HelpCentre
-        videos={helpVideos}
+        videos={videos}
         articles={articles.map(({ slug, title, description, text, Content }) => ({
           slug,
           title,
