@@ -16,6 +16,8 @@ const inputs = [
 ];
 const ignored = new Set(["node_modules", ".next", ".data"]);
 const generated = new Set([path.join("public", "policies", "privacy-policy.pdf")]);
+/** Read when the server starts (Next.js lists public/ then; /help reads the manifest per request). */
+const readAtRuntime = path.join("public", "help", "videos");
 
 const stampFile = (root: string) => path.join(root, ".next", "tariffscope-build.json");
 
@@ -24,6 +26,7 @@ function walk(root: string, relative: string, hash: ReturnType<typeof createHash
   if (!fs.existsSync(full)) return;
   const stat = fs.statSync(full);
   if (stat.isDirectory()) {
+    if (relative === readAtRuntime) return;
     for (const name of fs.readdirSync(full).sort()) {
       if (!ignored.has(name)) walk(root, path.join(relative, name), hash);
     }

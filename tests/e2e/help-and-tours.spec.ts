@@ -1,3 +1,5 @@
+import type { Locator } from "@playwright/test";
+
 import { expectNoAxeViolations } from "../fixtures/axe";
 import { createOrganisation } from "./database";
 import { expect, expectNoSidewaysScroll, signInByApi, test, waitForHydration } from "./fixtures";
@@ -40,6 +42,82 @@ test("Help lists the articles, its filter narrows them to the ones that match, a
   await tour.getByRole("button", { name: "Skip" }).click();
   await expect(page.getByRole("alertdialog")).toHaveCount(0);
   await expect(page).toHaveURL(/\/help$/);
+});
+
+/** What a video element reports, read in the page. */
+const playerState = (video: Locator) =>
+  video.evaluate((element: HTMLVideoElement) => {
+    const tracks = Array.from(element.textTracks);
+    const captions = tracks.find((track) => track.kind === "captions");
+    const chapters = tracks.find((track) => track.kind === "chapters");
+    return {
+      readyState: element.readyState,
+      currentTime: element.currentTime,
+      captionsMode: captions?.mode,
+      captionCues: captions?.cues?.length ?? 0,
+      chapterCues: chapters?.cues?.length ?? 0,
+    };
+  });
+
+test("Help plays a video tutorial with captions, its chapters seek, and nothing loads before it is played", async ({
+  page,
+  baseURL,
+}) => {
+  const { admin } = await createOrganisation({ seats: 2, label: "helpvideo" });
+  await signInByApi(page, baseURL!, admin.email, admin.password);
+
+  await page.goto("/help");
+  const tutorials = page.getByRole("region", { name: "Video tutorials" });
+  await expect(tutorials.getByRole("article")).toHaveCount(4);
+  const tutorial = tutorials.getByRole("article", { name: "Searching for a price" });
+  const video = tutorial.locator("video");
+  await expect(video).toHaveAttribute("preload", "none");
+  await expect(video).toHaveAttribute("poster", /\.jpg$/);
+  expect((await playerState(video)).readyState).toBe(0);
+  await expect(page.getByRole("heading", { level: 3, name: "Finding a price" })).toBeVisible();
+  await expectNoSidewaysScroll(page);
+  await expectNoAxeViolations(page);
+
+  const captions = tutorial.getByRole("button", { name: "Captions" });
+  await waitForHydration(captions);
+  await expect(captions).toHaveAttribute("aria-pressed", "true");
+  await video.evaluate((element: HTMLVideoElement) => {
+    element.muted = true;
+    return element.play();
+  });
+  await expect.poll(async () => (await playerState(video)).currentTime).toBeGreaterThan(0.5);
+  await expect.poll(async () => (await playerState(video)).captionCues).toBeGreaterThan(2);
+  const state = await playerState(video);
+  expect(state.captionsMode).toBe("showing");
+  // The chapters track is not shown by the browser: once enabled, it holds one cue per caption.
+  await video.evaluate((element: HTMLVideoElement) => {
+    const chapters = Array.from(element.textTracks).find((track) => track.kind === "chapters");
+    if (chapters) chapters.mode = "hidden";
+  });
+  await expect.poll(async () => (await playerState(video)).chapterCues).toBe(state.captionCues);
+
+  // Captions off and on again, from the keyboard.
+  await captions.focus();
+  await page.keyboard.press("Enter");
+  await expect(captions).toHaveAttribute("aria-pressed", "false");
+  expect((await playerState(video)).captionsMode).toBe("hidden");
+  await page.keyboard.press("Enter");
+  await expect(captions).toHaveAttribute("aria-pressed", "true");
+
+  // Choosing the last chapter seeks to its start.
+  const chapters = tutorial.getByRole("listitem").getByRole("button");
+  const last = chapters.last();
+  const [minutes, seconds] = (await last.locator("span").first().innerText()).split(":").map(Number);
+  await last.focus();
+  await page.keyboard.press("Enter");
+  await expect
+    .poll(async () => (await playerState(video)).currentTime)
+    .toBeGreaterThanOrEqual(minutes! * 60 + seconds!);
+  await expect(last).toHaveAttribute("aria-current", "step");
+
+  // The transcript is the steps' text.
+  await tutorial.getByText("Transcript").click();
+  await expect(tutorial.getByText("Press Ctrl K on any page", { exact: false }).last()).toBeVisible();
 });
 
 test("after paying, the eleven-step tour plays once: Skip ends it and a reload does not bring it back", async ({

@@ -4,13 +4,14 @@ import Link from "next/link";
 import { PageContainer } from "@/components/layout/page-container";
 import { listHelpArticles } from "@/features/help/articles";
 import { HelpCentre } from "@/features/help/components/help-centre";
+import { listHelpVideos } from "@/features/help/videos/load";
 import { requireSubscriber } from "@/lib/session";
 
 export const metadata: Metadata = { title: "Help", robots: { index: false } };
 
 export default async function HelpPage() {
   await requireSubscriber("/help");
-  const articles = await listHelpArticles();
+  const [articles, videos] = await Promise.all([listHelpArticles(), listHelpVideos()]);
   return (
     <PageContainer width="prose" className="space-y-6">
       <div className="space-y-1">
@@ -24,6 +25,7 @@ export default async function HelpPage() {
         </p>
       </div>
       <HelpCentre
+        videos={videos}
         articles={articles.map(({ slug, title, description, text, Content }) => ({
           slug,
           title,

@@ -10,6 +10,8 @@ import { useTour } from "@/features/onboarding/components/tour-provider";
 import { site } from "@/lib/site";
 
 import { articleMatches } from "../search";
+import type { HelpVideo } from "../videos/catalogue";
+import { HelpVideoPlayer } from "./help-video";
 
 export type HelpCentreArticle = {
   slug: string;
@@ -19,8 +21,14 @@ export type HelpCentreArticle = {
   body: ReactNode;
 };
 
-/** The help articles with a filter over their titles and text, and the way back into the tours. */
-export function HelpCentre({ articles }: { articles: HelpCentreArticle[] }) {
+/** The help articles with a filter over their titles and text, the video tutorials and the tours. */
+export function HelpCentre({
+  articles,
+  videos,
+}: {
+  articles: HelpCentreArticle[];
+  videos: readonly HelpVideo[];
+}) {
   const [filter, setFilter] = useState("");
   const deferred = useDeferredValue(filter);
   const inputId = useId();
@@ -43,6 +51,17 @@ export function HelpCentre({ articles }: { articles: HelpCentreArticle[] }) {
           </Button>
         </div>
       </section>
+
+      {videos.length > 0 && (
+        <section aria-labelledby="help-videos" className="space-y-4">
+          <h2 id="help-videos" className="text-lg font-semibold">
+            Video tutorials
+          </h2>
+          {videos.map((video) => (
+            <HelpVideoPlayer key={video.slug} video={video} />
+          ))}
+        </section>
+      )}
 
       <section aria-labelledby="help-articles" className="space-y-4">
         <h2 id="help-articles" className="text-lg font-semibold">
