@@ -42,10 +42,7 @@ const stripePriceIds = z
   .pipe(
     z
       .object(
-        Object.fromEntries(planIds.map((id) => [id, planPriceIds])) as Record<
-          PlanId,
-          typeof planPriceIds
-        >,
+        Object.fromEntries(planIds.map((id) => [id, planPriceIds])) as Record<PlanId, typeof planPriceIds>,
         { message: priceIdsMessage },
       )
       .strict(),

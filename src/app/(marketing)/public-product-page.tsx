@@ -16,7 +16,9 @@ export function publicProductPage(kind: ProductKind) {
     },
     async Page({ params }: Props) {
       const { code } = await params;
-      return <ProductPage kind={kind} code={code} actions={() => <SignInToWatch kind={kind} code={code} />} />;
+      return (
+        <ProductPage kind={kind} code={code} actions={() => <SignInToWatch kind={kind} code={code} />} />
+      );
     },
   };
 }

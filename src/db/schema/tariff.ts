@@ -208,10 +208,7 @@ export const concessions = pgTable(
     upliftPence: integer("uplift_pence"),
     ...discount(),
   },
-  (table) => [
-    ...datasetChecks("concessions", table),
-    index("concessions_vmpp_idx").on(table.vmppSnomedCode),
-  ],
+  (table) => [...datasetChecks("concessions", table), index("concessions_vmpp_idx").on(table.vmppSnomedCode)],
 );
 
 /** Branded packs (dm+d AMPPs) with the NHS indicative price and the flags behind the reimbursement lists. */
