@@ -343,8 +343,8 @@ export function MarginCheckView({
           <dl className="grid grid-cols-2 gap-3 text-sm sm:grid-cols-5" aria-label="Totals">
             {[
               ["Lines", result.totals.lines.toLocaleString("en-GB")],
-              ["Matched", result.totals.matched.toLocaleString("en-GB")],
-              ["Cost of matched lines", formatPence(result.totals.costPence)],
+              ["With a reimbursement", result.totals.matched.toLocaleString("en-GB")],
+              ["Cost of those lines", formatPence(result.totals.costPence)],
               ["Margin", formatPence(result.totals.marginPence)],
               ["Bought above reimbursement", result.totals.losses.toLocaleString("en-GB")],
             ].map(([term, value]) => (
