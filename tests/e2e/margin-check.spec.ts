@@ -61,7 +61,8 @@ test("the demo admin checks a price list's margins, corrects a match and exports
     .split("\r\n");
   const header = exported[0]!.split(",");
   expect(exported).toHaveLength(3);
-  const pounds = (cell: string) => Number(cell.replace(/[£,"]/g, ""));
+  // Amounts as the export writes them: `£1,234.56`, a loss `−£903.34` (a minus sign) or `-£903.34`.
+  const pounds = (cell: string) => Number(cell.replace(/[£,"\s]/g, "").replace(/^[−–]/, "-"));
   for (const row of exported.slice(1)) {
     const cells = row.match(/("([^"]|"")*"|[^,]*)(,|$)/g)!.map((cell) => cell.replace(/,$/, ""));
     const reimbursement = pounds(cells[header.indexOf("Reimbursement")]!);
