@@ -62,7 +62,7 @@ test("the demo admin checks a price list's margins, corrects a match and exports
   const header = exported[0]!.split(",");
   expect(exported).toHaveLength(3);
   // Amounts as the export writes them: `£1,234.56`, a loss `−£903.34` (a minus sign) or `-£903.34`.
-  const pounds = (cell: string) => Number(cell.replace(/[£,"\s]/g, "").replace(/^[−–]/, "-"));
+  const pounds = (cell: string) => Number(cell.replace(/[£,"'\s]/g, "").replace(/^[−–]/, "-"));
   for (const row of exported.slice(1)) {
     const cells = row.match(/("([^"]|"")*"|[^,]*)(,|$)/g)!.map((cell) => cell.replace(/,$/, ""));
     const reimbursement = pounds(cells[header.indexOf("Reimbursement")]!);
@@ -70,7 +70,8 @@ test("the demo admin checks a price list's margins, corrects a match and exports
     expect(packs.slice(0, 2).map((pack) => pack.code)).toContain(
       cells[header.indexOf("Your product")]!.replace(/"/g, ""),
     );
-    expect(margin).toBeCloseTo(reimbursement - 999.99, 2);
+    // In the export's own unit: reimbursement less the cost of £999.99.
+    expect(margin).toBeCloseTo(reimbursement - pounds(cells[header.indexOf("Cost")]!), 2);
   }
 
   // The unmatched line, corrected to the first pack's code.
