@@ -12,3 +12,4 @@ export * from "./watchlists";
 export * from "./onboarding";
 export * from "./audit";
 export * from "./data-ops";
+export * from "./margins";

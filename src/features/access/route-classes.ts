@@ -14,6 +14,7 @@ const subscriberPrefixes = [
   "/brands",
   "/concession-prices",
   "/compare-editions",
+  "/margin-check",
   "/changes",
   "/manage-watchlists-login",
   "/help",

@@ -52,12 +52,13 @@ describe("the signed-in menu by edition (product §2.3, §2.7)", () => {
     expect(ni.Insights).not.toContain("Category M Price Changes");
   });
 
-  it("keeps the same seven links for both editions", () => {
+  it("keeps the same eight links for both editions", () => {
     expect(appNavigation(1).links).toEqual(appNavigation(2).links);
     expect(appNavigation(1).links.map((link) => link.title)).toEqual([
       "Branded Product Pricing",
       "Price Concessions",
       "Compare Editions",
+      "Margin Check",
       "Changes",
       "Watchlists",
       "Help",

@@ -163,6 +163,7 @@ export function appNavigation(country: Edition): { groups: NavGroup[]; links: Na
       { href: "/brands", title: "Branded Product Pricing" },
       { href: "/concession-prices", title: "Price Concessions" },
       { href: "/compare-editions", title: "Compare Editions" },
+      { href: "/margin-check", title: "Margin Check" },
       { href: "/changes", title: "Changes" },
       { href: "/manage-watchlists-login", title: "Watchlists" },
       { href: "/help", title: "Help" },

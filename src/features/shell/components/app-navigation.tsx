@@ -3,6 +3,7 @@
 import {
   BarChart3,
   BookOpen,
+  Calculator,
   ChevronDown,
   CircleHelp,
   FileText,
@@ -48,6 +49,7 @@ const linkIcons: Record<string, LucideIcon> = {
   "/brands": Tag,
   "/concession-prices": LineChart,
   "/compare-editions": Scale,
+  "/margin-check": Calculator,
   "/changes": History,
   "/manage-watchlists-login": Star,
   "/help": CircleHelp,

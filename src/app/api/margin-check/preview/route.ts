@@ -1,0 +1,32 @@
+import { NextResponse } from "next/server";
+
+import { marginOwnerOf } from "@/features/margins/access";
+import { suggestMapping, maxMarginFileBytes } from "@/features/margins/margin";
+import { readTable, rememberedMapping } from "@/features/margins/queries";
+import { handleRoute, readBodyBytes } from "@/lib/route";
+import { assertSameOriginFile } from "@/lib/security/same-origin";
+import { getCurrentUser } from "@/lib/session";
+
+export const dynamic = "force-dynamic";
+
+/**
+ * A margin-check file's columns before it is mapped: its headers, its first rows and the mapping to
+ * offer (the licence's remembered one where it fits). The body is the file (octet-stream, named by
+ * X-File-Name); nothing is saved.
+ */
+export const POST = handleRoute("margins.preview", async (request) => {
+  const owner = marginOwnerOf(await getCurrentUser());
+  assertSameOriginFile(request);
+  const name = decodeURIComponent(request.headers.get("x-file-name") ?? "upload.csv");
+  const table = await readTable(name, await readBodyBytes(request, maxMarginFileBytes));
+  const headers = (table[0]?.cells ?? []).map((cell) => cell.trim()).filter(Boolean);
+  return NextResponse.json(
+    {
+      headers,
+      sample: table.slice(1, 6).map((row) => row.cells),
+      rows: Math.max(0, table.length - 1),
+      mapping: suggestMapping(headers, await rememberedMapping(owner.licenseId)),
+    },
+    { headers: { "cache-control": "private, no-store" } },
+  );
+});

@@ -1,0 +1,43 @@
+import { NextResponse } from "next/server";
+import { z } from "zod";
+
+import { marginOwnerOf } from "@/features/margins/access";
+import { maxMarginFileBytes } from "@/features/margins/margin";
+import { readTable, saveUpload } from "@/features/margins/queries";
+import { AppError } from "@/lib/errors";
+import { handleRoute, readBodyBytes } from "@/lib/route";
+import { assertSameOriginFile } from "@/lib/security/same-origin";
+import { getCurrentUser } from "@/lib/session";
+
+export const dynamic = "force-dynamic";
+
+const mappingSchema = z
+  .object({
+    product: z.string().min(1).max(200),
+    packSize: z.string().min(1).max(200).nullable(),
+    cost: z.string().min(1).max(200),
+  })
+  .strict();
+
+/**
+ * Saves a margin-check upload for the session's licence: the body is the file (octet-stream,
+ * X-File-Name), X-Margin-Mapping the columns as JSON. Answers the upload's id, its line count and
+ * the rows refused, each with its row number.
+ */
+export const POST = handleRoute("margins.upload", async (request) => {
+  const owner = marginOwnerOf(await getCurrentUser());
+  assertSameOriginFile(request);
+  const name = decodeURIComponent(request.headers.get("x-file-name") ?? "upload.csv");
+  let mapping: unknown;
+  try {
+    mapping = JSON.parse(decodeURIComponent(request.headers.get("x-margin-mapping") ?? ""));
+  } catch {
+    throw new AppError("validation", "Choose the columns that hold the product and the cost.");
+  }
+  const parsed = mappingSchema.safeParse(mapping);
+  if (!parsed.success)
+    throw new AppError("validation", "Choose the columns that hold the product and the cost.");
+  const table = await readTable(name, await readBodyBytes(request, maxMarginFileBytes));
+  const saved = await saveUpload(owner, name, table, parsed.data);
+  return NextResponse.json(saved, { headers: { "cache-control": "private, no-store" } });
+});

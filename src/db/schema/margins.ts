@@ -1,0 +1,101 @@
+import { sql } from "drizzle-orm";
+import {
+  bigserial,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+
+import { licenses, profiles } from "./accounts";
+
+/**
+ * A supplier price list or buying history uploaded to the margin check (ADR 130). Private to the
+ * licence: every read and write names the licence taken from the session, never from the browser.
+ * Margins are worked out when the upload is read, so a new month or concession shows at once.
+ */
+export const marginUploads = pgTable(
+  "margin_uploads",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    licenseId: uuid("license_id")
+      .notNull()
+      .references(() => licenses.licenseId, { onDelete: "cascade" }),
+    uploadedBy: text("uploaded_by").references(() => profiles.id, { onDelete: "set null" }),
+    fileName: text("file_name").notNull(),
+    /** Rows refused, each `{ row, message }`, kept to show beside the good lines. */
+    problems: jsonb("problems").$type<{ row: number; message: string }[]>().notNull().default([]),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index("margin_uploads_license_idx").on(table.licenseId, table.createdAt),
+    check("margin_uploads_file_name_length", sql`char_length(${table.fileName}) between 1 and 200`),
+  ],
+);
+
+/** One line of an upload as the user gave it, with the pack it was matched to. */
+export const marginLines = pgTable(
+  "margin_lines",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    uploadId: uuid("upload_id")
+      .notNull()
+      .references(() => marginUploads.id, { onDelete: "cascade" }),
+    /** The line's row number in the file (header row 1), for messages. */
+    rowNumber: integer("row_number").notNull(),
+    product: text("product").notNull(),
+    packSize: text("pack_size"),
+    costPence: integer("cost_pence").notNull(),
+    /** The matched pack: `drug` (VMPP), `appliance` (Part IX pack) or `brand` (AMPP); none when unmatched. */
+    kind: text("kind"),
+    code: text("code"),
+    /** 0–100: 100 for a code or a correction, less for a name the search matched. */
+    confidence: smallint("confidence").notNull().default(0),
+    /** How it was matched: `code`, `name`, `correction` or `none`. */
+    matchedBy: text("matched_by").notNull().default("none"),
+  },
+  (table) => [
+    index("margin_lines_upload_idx").on(table.uploadId, table.rowNumber),
+    check("margin_lines_kind_known", sql`${table.kind} is null or ${table.kind} in ('drug', 'appliance', 'brand')`),
+    check("margin_lines_cost", sql`${table.costPence} >= 0`),
+  ],
+);
+
+/** The columns a licence's files were last mapped with, remembered for the next upload. */
+export const marginMappings = pgTable("margin_mappings", {
+  licenseId: uuid("license_id")
+    .primaryKey()
+    .references(() => licenses.licenseId, { onDelete: "cascade" }),
+  mapping: jsonb("mapping").$type<{ product: string; packSize: string | null; cost: string }>().notNull(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A licence's own answer to which pack a product text means, applied before any matching. */
+export const marginCorrections = pgTable(
+  "margin_corrections",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    licenseId: uuid("license_id")
+      .notNull()
+      .references(() => licenses.licenseId, { onDelete: "cascade" }),
+    /** The product text as normalised by the search's `normaliseTerm`. */
+    productKey: text("product_key").notNull(),
+    kind: text("kind").notNull(),
+    code: text("code").notNull(),
+    correctedBy: text("corrected_by").references(() => profiles.id, { onDelete: "set null" }),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex("margin_corrections_key_idx").on(table.licenseId, table.productKey),
+    check("margin_corrections_kind_known", sql`${table.kind} in ('drug', 'appliance', 'brand')`),
+  ],
+);
+
+export type MarginUpload = typeof marginUploads.$inferSelect;
+export type MarginLine = typeof marginLines.$inferSelect;
