@@ -63,7 +63,8 @@ export function proxy(request: NextRequest) {
 }
 
 export const config = {
-  // The import console's upload route reads its (large) body itself: through the proxy, Next.js would
-  // buffer it, and cut it at 10 MB.
-  matcher: ["/((?!_next/static|_next/image|api/owner/imports).*)"],
+  // The upload routes (the import console's, the margin check's) read their large bodies themselves,
+  // refusing one over their limit with a clear message: through the proxy, Next.js would buffer the
+  // body and silently cut it at 10 MB. Each checks the session itself, as every route does.
+  matcher: ["/((?!_next/static|_next/image|api/owner/imports|api/margin-check).*)"],
 };
