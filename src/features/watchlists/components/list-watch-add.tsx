@@ -73,9 +73,10 @@ export function WatchlistAdd({ config, children }: { config: WatchAddConfig; chi
       return (
         <span className="flex items-center gap-2 whitespace-nowrap">
           <label className="inline-flex min-h-8 items-center gap-1.5">
+            {/* 24px: a list's every control is a target a finger can hit (WCAG 2.5.8). */}
             <input
               type="checkbox"
-              className="size-4"
+              className="size-6"
               checked={selected.has(key)}
               onChange={(event) => toggle(key, event.target.checked)}
               aria-label={`Select ${name}`}
