@@ -1,5 +1,7 @@
 import { defineConfig, devices } from "@playwright/test";
 
+import { debianChromium } from "./scripts/lib/chromium";
+
 /**
  * Browser tests run Debian's Chromium (`apt-get install chromium`) against a production build
  * served by `npm start` on a fresh embedded database of its own (ADR 003).
@@ -7,19 +9,6 @@ import { defineConfig, devices } from "@playwright/test";
 const port = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://localhost:${port}`;
 const dataDir = process.env.E2E_DATA_DIR ?? ".data-e2e";
-
-const chromium = {
-  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  args: [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    "--disable-quic",
-  ],
-};
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -37,7 +26,7 @@ export default defineConfig({
     : [["list"]],
   use: {
     baseURL,
-    launchOptions: chromium,
+    launchOptions: debianChromium,
     trace: "retain-on-failure",
     locale: "en-GB",
     timezoneId: "Europe/London",

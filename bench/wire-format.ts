@@ -4,6 +4,8 @@ import os from "node:os";
 
 import { chromium } from "@playwright/test";
 
+import { debianChromium } from "../scripts/lib/chromium";
+
 /**
  * `npm run bench:wire`: what a real Part IX month costs the browser to take in, in today's wire
  * format (an array of row objects, ADR 013) beside a columnar one (column names once, each row an
@@ -80,17 +82,8 @@ await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
 const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
 const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  args: [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    "--enable-precise-memory-info",
-    "--js-flags=--expose-gc",
-  ],
+  ...debianChromium,
+  args: [...debianChromium.args, "--enable-precise-memory-info", "--js-flags=--expose-gc"],
 });
 
 const version = browser.version();

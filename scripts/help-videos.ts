@@ -9,6 +9,7 @@ import { chromium, type Browser, type Page } from "@playwright/test";
 import type { HelpVideo } from "../src/features/help/videos/catalogue";
 import { helpVideoFile, helpVideosFolder } from "../src/features/help/videos/catalogue";
 import { orderedSteps, writeVtt, type VideoStep } from "../src/features/help/videos/vtt";
+import { debianChromium } from "./lib/chromium";
 
 /**
  * `npm run help:videos`: records the help centre's video tutorials from scripted journeys through the
@@ -382,10 +383,7 @@ async function main(): Promise<void> {
   const videos: HelpVideo[] = [];
   try {
     await waitUntilHealthy(server);
-    const browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-      args: ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-sync"],
-    });
+    const browser = await chromium.launch(debianChromium);
     try {
       for (const journey of journeys) {
         const { raw, steps: timed } = await record(browser, journey, recordings);
