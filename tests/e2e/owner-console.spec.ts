@@ -22,6 +22,7 @@ test("the owner sees the charts, changes a licence's seats with a reason, and se
 
   await page.goto("/user-analytics");
   const views = page.getByRole("figure").filter({ hasText: "Page views per day, last 30 days" });
+  await views.scrollIntoViewIfNeeded(); // drawn when in view
   await expect(views.locator("[data-chart] svg .recharts-bar-rectangle").first()).toBeVisible({
     timeout: 20_000,
   });

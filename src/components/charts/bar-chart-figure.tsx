@@ -1,51 +1,21 @@
-"use client";
-
 import {
-  Bar,
-  BarChart,
-  CartesianGrid,
-  Legend,
-  ResponsiveContainer,
-  Text,
-  Tooltip,
-  XAxis,
-  YAxis,
-} from "recharts";
+  barChartHeight,
+  barFormats,
+  type BarDatum,
+  type BarFormat,
+  type BarSeries,
+} from "./bar-chart-formats";
+import { ChartFigure } from "./chart-figure";
+import { LazyBarChart } from "./lazy-bar-chart";
 
-import { ChartFigure, ChartTooltip, fromZero } from "@/components/charts/chart-figure";
-
-export type BarSeries = { key: string; name: string; color: string };
-export type BarDatum = { label: string } & Record<string, string | number>;
-
-const tick = { fontSize: 12, fill: "#374151" };
-const nameWidth = 130;
-
-const formats = {
-  count: (value: number) => value.toLocaleString("en-GB"),
-  percent: (value: number) => `${value > 0 ? "+" : ""}${value.toFixed(1)}%`,
-};
-
-/**
- * A name on the axis of a ranked chart: two lines at most, cut short with "…", and the whole name
- * on hover (its title) and in the tooltip of its bar, which a tap opens.
- */
-function NameTick({ x, y, payload }: { x?: number; y?: number; payload?: { value?: unknown } }) {
-  const name = String(payload?.value ?? "");
-  const short = name.length > 36 ? `${name.slice(0, 35)}…` : name;
-  return (
-    <g>
-      <title>{name}</title>
-      <Text x={x} y={y} width={nameWidth - 8} maxLines={2} textAnchor="end" verticalAnchor="middle" {...tick}>
-        {short}
-      </Text>
-    </g>
-  );
-}
+export type { BarDatum, BarSeries } from "./bar-chart-formats";
 
 /**
  * A bar chart drawn from plain data, so server pages can pass it everything: columns of counts per
  * month, a histogram, or (`horizontal`) a ranked list of names with their bars. Bars always grow
- * from zero, so their lengths compare.
+ * from zero, so their lengths compare. The title, the spoken summary and the data table are in the
+ * page's HTML; the drawing loads when the chart scrolls into view (issue 17: a chart below the fold
+ * must not cost the first paint).
  */
 export function BarChartFigure({
   title,
@@ -64,12 +34,12 @@ export function BarChartFigure({
   label: string;
   data: BarDatum[];
   series: BarSeries[];
-  format?: keyof typeof formats;
+  format?: BarFormat;
   horizontal?: boolean;
   stacked?: boolean;
 }) {
-  const show = formats[format];
-  const height = horizontal ? Math.max(160, data.length * 36 + 56) : 280;
+  const show = barFormats[format];
+  const height = barChartHeight(data.length, horizontal);
   return (
     <ChartFigure
       title={title}
@@ -80,42 +50,14 @@ export function BarChartFigure({
         rows: data.map((datum) => [datum.label, ...series.map((line) => show(Number(datum[line.key] ?? 0)))]),
       }}
     >
-      <ResponsiveContainer width="100%" height="100%" initialDimension={{ width: 320, height }}>
-        <BarChart
-          data={data}
-          layout={horizontal ? "vertical" : "horizontal"}
-          accessibilityLayer={false}
-          margin={{ top: 8, right: 16, bottom: 0, left: 0 }}
-        >
-          <CartesianGrid strokeDasharray="3 3" stroke="#e5e7eb" />
-          {horizontal ? (
-            <>
-              <XAxis type="number" tick={tick} tickFormatter={show} domain={fromZero} />
-              <YAxis type="category" dataKey="label" width={nameWidth} tick={<NameTick />} interval={0} />
-            </>
-          ) : (
-            <>
-              <XAxis dataKey="label" tick={tick} minTickGap={8} />
-              <YAxis tick={tick} tickFormatter={show} allowDecimals={false} width={48} domain={fromZero} />
-            </>
-          )}
-          {/* A ranked chart's tooltip opens over the names it completes, so on a phone it has the
-              chart's whole width rather than what is right of the names. */}
-          <Tooltip content={<ChartTooltip format={show} />} position={horizontal ? { x: 0 } : undefined} />
-          {series.length > 1 && <Legend wrapperStyle={{ fontSize: 12 }} />}
-          {series.map((line) => (
-            <Bar
-              key={line.key}
-              dataKey={line.key}
-              name={line.name}
-              fill={line.color}
-              maxBarSize={horizontal ? 24 : 48}
-              stackId={stacked ? "stack" : undefined}
-              isAnimationActive={false}
-            />
-          ))}
-        </BarChart>
-      </ResponsiveContainer>
+      <LazyBarChart
+        data={data}
+        series={series}
+        format={format}
+        horizontal={horizontal}
+        stacked={stacked}
+        height={height}
+      />
     </ChartFigure>
   );
 }

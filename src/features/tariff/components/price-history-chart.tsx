@@ -1,14 +1,10 @@
-"use client";
-
-import { CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
-
-import { ChartFigure, ChartTooltip, type ChartKeyItem } from "@/components/charts/chart-figure";
-import { formatPence, formatPounds, shortMonthLabel } from "@/lib/tariff-vocabulary";
+import { ChartFigure, type ChartKeyItem } from "@/components/charts/chart-figure";
+import { formatPence, shortMonthLabel } from "@/lib/tariff-vocabulary";
 
 import { monthsBetween } from "../months";
 import type { PricePoint } from "../product-queries";
-
-type SeriesKey = "englandPence" | "northernIrelandPence" | "concessionPence";
+import { LazyPriceHistoryDrawing } from "./lazy-price-history-drawing";
+import type { SeriesKey } from "./price-history-drawing";
 
 /**
  * England & Wales is a wide solid line and Northern Ireland a narrow dashed one drawn over it, so
@@ -65,7 +61,8 @@ export function editionsCoincide(points: PricePoint[]): boolean {
 
 /**
  * The price of a pack in every month from the first imported to the last, with concession prices as
- * another line. A month the pack was not listed is a gap, not a zero.
+ * another line. A month the pack was not listed is a gap, not a zero. The summary, key and table
+ * are in the page's HTML; the drawing loads when the chart scrolls into view.
  */
 export function PriceHistoryChart({ points, name }: { points: PricePoint[]; name: string }) {
   const months = everyMonth(points);
@@ -98,28 +95,7 @@ export function PriceHistoryChart({ points, name }: { points: PricePoint[]; name
           : undefined
       }
     >
-      <ResponsiveContainer width="100%" height="100%" initialDimension={{ width: 320, height: 300 }}>
-        <LineChart data={data} accessibilityLayer={false} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
-          <CartesianGrid strokeDasharray="3 3" stroke="#e5e7eb" />
-          <XAxis dataKey="label" tick={{ fontSize: 12, fill: "#374151" }} minTickGap={16} />
-          <YAxis tick={{ fontSize: 12, fill: "#374151" }} tickFormatter={formatPounds} width={64} />
-          <Tooltip content={<ChartTooltip format={formatPounds} />} />
-          {series.map((line) => (
-            <Line
-              key={line.key}
-              type="stepAfter"
-              dataKey={line.key}
-              name={line.name}
-              stroke={line.color}
-              strokeWidth={line.width}
-              strokeDasharray={line.dash}
-              dot={line.key === "concessionPence" ? { r: 3 } : false}
-              connectNulls={false}
-              isAnimationActive={false}
-            />
-          ))}
-        </LineChart>
-      </ResponsiveContainer>
+      <LazyPriceHistoryDrawing data={data} series={series} />
     </ChartFigure>
   );
 }
