@@ -475,6 +475,14 @@ async function sqlmapStep() {
         signedIn: true,
       },
       {
+        route: "GET /api/insights/[kind]/rows (kind, month, direction, searchTerm)",
+        args: [
+          `-u`,
+          `${base}/api/insights/price-changes-viiia*/rows?month=${month}*&direction=up*&searchTerm=amlo*`,
+        ],
+        signedIn: true,
+      },
+      {
         route: "GET /insights/price-changes-partviiia (month)",
         args: [`-u`, `${base}/insights/price-changes-partviiia?month=${month}`, "-p", "month"],
         signedIn: true,

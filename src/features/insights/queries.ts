@@ -3,6 +3,7 @@ import "server-only";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 
 import { getDb } from "@/db/client";
+import { byDataVersion, dataVersion } from "@/features/tariff/data-version-cache";
 import { tariffChanges } from "@/db/schema";
 import type { Edition, PartId } from "@/lib/tariff-vocabulary";
 
@@ -103,6 +104,8 @@ export async function getChangeRows(
 }
 
 export type InsightMonth = {
+  /** The data version read (ADR 012). */
+  version: string;
   /** The part read: an insights page's own, or the one chosen on Additions & Deletions. */
   part: PartId;
   counts: PeriodCounts[];
@@ -121,16 +124,24 @@ export async function getInsightMonth(
   now = new Date(),
 ): Promise<InsightMonth> {
   const part = insightPart(kind, edition, params);
-  const counts = await getPeriodCounts(edition, kind, part);
+  // Kept per data version (ADR 012), as the lists are: a page view then costs what it shows, not
+  // the month's changes read again.
+  const version = await dataVersion();
+  const key = `insights|${kind}|${edition}|${part}`;
+  const counts = await byDataVersion(version, `${key}|counts`, () => getPeriodCounts(edition, kind, part));
   const selection = selectInsightMonth(
     now,
     counts.map((row) => row.period),
     params.month,
   );
-  const rows = selection.selectedHasData ? await getChangeRows(edition, kind, selection.selected, part) : [];
+  const rows = selection.selectedHasData
+    ? await byDataVersion(version, `${key}|${selection.selected}`, () =>
+        getChangeRows(edition, kind, selection.selected, part),
+      )
+    : [];
   const term = params.searchTerm?.trim().toLowerCase() ?? "";
   const shown = rows.filter(
     (row) => insightPages[kind].keep(row, params) && (!term || row.name.toLowerCase().includes(term)),
   );
-  return { part, counts, selection, rows, shown };
+  return { version, part, counts, selection, rows, shown };
 }

@@ -1,5 +1,9 @@
 import "server-only";
 
+import { createHash } from "node:crypto";
+import { promisify } from "node:util";
+import { gzip } from "node:zlib";
+
 import { sql } from "drizzle-orm";
 import { LRUCache } from "lru-cache";
 
@@ -60,6 +64,30 @@ export async function byDataVersion<T>(version: string, key: string, compute: ()
   );
   computing.set(full, work);
   return work;
+}
+
+const gzipAsync = promisify(gzip);
+
+/**
+ * Rows as gzipped JSON, read, serialised and compressed once per data version and key (ADR 013):
+ * what a rows route answers. Only the compressed form is kept: a real Part IX month is 40 MB of
+ * JSON but 1.5 MB gzipped.
+ */
+export function gzippedRowsByDataVersion(
+  version: string,
+  key: string,
+  rows: () => Promise<unknown[]>,
+): Promise<Uint8Array<ArrayBuffer>> {
+  return byDataVersion(
+    version,
+    key,
+    async () => new Uint8Array(await gzipAsync(JSON.stringify(await rows()))),
+  );
+}
+
+/** The entity tag of what `key` gives at this data version: the same until an import changes the data. */
+export function dataVersionEtag(version: string, key: string): string {
+  return `"${createHash("sha256").update(`${version}|${key}`).digest("base64url").slice(0, 27)}"`;
 }
 
 /** Forgets everything kept (tests). */

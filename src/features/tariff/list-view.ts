@@ -1,12 +1,8 @@
 import "server-only";
 
-import { createHash } from "node:crypto";
-import { promisify } from "node:util";
-import { gzip } from "node:zlib";
-
 import { editionCodes, editionNames, type Edition } from "@/lib/tariff-vocabulary";
 
-import { byDataVersion, dataVersion } from "./data-version-cache";
+import { byDataVersion, dataVersion, dataVersionEtag, gzippedRowsByDataVersion } from "./data-version-cache";
 import { lists, type ListId } from "./lists";
 import { chooseMonth, type MonthChoice } from "./month-choice";
 import type { ListQuery } from "./list-reading";
@@ -92,31 +88,21 @@ function viewQuery(view: ListView, leading: Record<string, string> = {}): string
  * Why a rows URL cannot be answered for this view: it names another edition than the session's
  * (the user changed country in another tab or a moment ago). Null when it can.
  */
-export function rowsEditionMismatch(view: ListView, params: Params): string | null {
+export function rowsEditionMismatch(edition: Edition, params: Params): string | null {
   const named = first(params.edition);
-  if (named === undefined || named === editionCodes[view.edition]) return null;
-  return `Your country is now ${editionNames[view.edition]}: reload the page to see its prices.`;
+  if (named === undefined || named === editionCodes[edition]) return null;
+  return `Your country is now ${editionNames[edition]}: reload the page to see its prices.`;
 }
 
-const gzipAsync = promisify(gzip);
-
-/**
- * The view's rows as gzipped JSON, read, serialised and compressed once per data version (ADR 013).
- * Only the compressed form is kept: a real Part IX month is 40 MB of JSON but 1.5 MB gzipped.
- */
+/** The view's rows as gzipped JSON, kept per data version (ADR 013). */
 export function listRowsGzip(view: ListView): Promise<Uint8Array<ArrayBuffer>> {
   const period = view.choice.period;
-  return byDataVersion(view.version, rowsKey(view), async () => {
-    const rows = period === null ? [] : await listRows(view.id, view.edition, period, query(view));
-    // A copy that owns its memory, as a Response body takes it.
-    return new Uint8Array(await gzipAsync(JSON.stringify(rows)));
-  });
+  return gzippedRowsByDataVersion(view.version, rowsKey(view), () =>
+    period === null ? Promise.resolve([]) : listRows(view.id, view.edition, period, query(view)),
+  );
 }
 
 /** An entity tag for the rows: the same exactly when the data version and the view are. */
 export function listRowsEtag(view: ListView): string {
-  const digest = createHash("sha256")
-    .update(`${view.version}|${rowsKey(view)}`)
-    .digest("base64url");
-  return `"${digest.slice(0, 27)}"`;
+  return dataVersionEtag(view.version, rowsKey(view));
 }

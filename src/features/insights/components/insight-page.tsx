@@ -1,6 +1,7 @@
 import type { Edition } from "@/lib/tariff-vocabulary";
 
 import { singleValues } from "../insight-pages";
+import { insightRowsPath } from "../insight-rows";
 import { getInsightMonth } from "../queries";
 import type { InsightKind } from "../sources";
 import { InsightView } from "./insight-view";
@@ -19,5 +20,13 @@ export async function InsightPage({
 }: InsightPageProps & { kind: InsightKind; edition: Edition }) {
   const params = singleValues(await searchParams);
   const data = await getInsightMonth(edition, kind, params);
-  return <InsightView kind={kind} edition={edition} data={data} params={params} />;
+  return (
+    <InsightView
+      kind={kind}
+      edition={edition}
+      data={data}
+      params={params}
+      rowsUrl={insightRowsPath(kind, edition, data, params)}
+    />
+  );
 }

@@ -1,7 +1,7 @@
 import Link from "next/link";
 
 import { BarChartFigure } from "@/components/charts/bar-chart-figure";
-import { DataTable } from "@/components/data-table/data-table";
+import { ListTable } from "@/components/data-table/list-table";
 import { ListFilters } from "@/components/data-table/list-filters";
 import { PageContainer } from "@/components/layout/page-container";
 import { DataPageHeader } from "@/features/tariff/components/data-page-header";
@@ -9,7 +9,7 @@ import { PageSection } from "@/components/layout/page-section";
 import { monthLabel, partLabel, shortMonthLabel, type Edition, type PartId } from "@/lib/tariff-vocabulary";
 
 import { biggestMovers, continuousCounts, percentBuckets } from "../analysis";
-import { exportFileName, insightPages, insightPart, toDataRow } from "../insight-pages";
+import { exportFileName, insightPages, insightPart } from "../insight-pages";
 import type { ChangeRow, InsightKind, InsightMonth } from "../queries";
 
 function Heading({ kind, edition, part }: { kind: InsightKind; edition: Edition; part: PartId }) {
@@ -85,14 +85,17 @@ export function InsightView({
   edition,
   data,
   params,
+  rowsUrl,
 }: {
   kind: InsightKind;
   edition: Edition;
   data: InsightMonth;
   params: Record<string, string>;
+  /** Where the table fetches the rows the filters keep (`insightRowsPath`). */
+  rowsUrl: string;
 }) {
   const page = insightPages[kind];
-  const { selection, rows, shown } = data;
+  const { selection, rows } = data;
   const counts = continuousCounts(data.counts, page.periodWord);
   const when = monthLabel(selection.selected);
   // Additions & Deletions covers several parts: name the one shown, and keep it in links.
@@ -123,9 +126,12 @@ export function InsightView({
           }
           className="space-y-3"
         >
-          <DataTable
+          {/* The rows come from the rows route, as a list page's do (ADR 013): the page's cost does
+              not grow with the month's changes. The browser starts on them as the page arrives. */}
+          <link rel="preload" as="fetch" href={rowsUrl} crossOrigin="anonymous" />
+          <ListTable
+            rowsUrl={rowsUrl}
             columns={page.columns}
-            rows={shown.map((row) => toDataRow(row, data.part))}
             caption={`${title}, ${when}`}
             fileName={exportFileName(kind, edition, selection.selected, data.part)}
             emptyMessage="No changes match the filters."

@@ -11,7 +11,7 @@ import { hasDiscountColumn, listTitle, lists, type ListId } from "../lists";
 import { listSource } from "../queries";
 import type { SearchParams } from "../month-choice";
 import { DataPageHeader } from "./data-page-header";
-import { ListTable } from "./list-table";
+import { ListTable } from "@/components/data-table/list-table";
 
 /**
  * One price or reimbursement list for the signed-in user's edition (product §2.2–§2.3): title, what

@@ -2,9 +2,10 @@
 
 import { useEffect, useState } from "react";
 
-import { DataTable } from "@/components/data-table/data-table";
-import type { DataColumn, DataRow } from "@/components/data-table/format";
 import { Button } from "@/components/ui/button";
+
+import { DataTable } from "./data-table";
+import type { DataColumn, DataRow } from "./format";
 
 type Loaded = { rows: DataRow[] } | { error: string } | null;
 
@@ -24,7 +25,7 @@ async function fetchRows(url: string, signal: AbortSignal): Promise<Loaded> {
 }
 
 /**
- * A list page's table, whose rows come from the list's rows route (ADR 013): the page arrives at
+ * A table whose rows come from a rows route (a list page's or an insights page's, ADR 013): the page arrives at
  * once with the frame and headers, and the month's rows follow in one response, compressed once on
  * the server, that the page has already asked the browser to preload. A new URL (month, search,
  * filter, edition) shows no rows until its own arrive, never another URL's; the table itself stays,
