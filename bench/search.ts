@@ -1,10 +1,9 @@
-import { createHash, randomUUID } from "node:crypto";
+import { createHash } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 
 import autocannon from "autocannon";
-import { hashPassword } from "better-auth/crypto";
 import pg from "pg";
 
 import { createDatabase, createPool } from "../src/db/client";
@@ -12,6 +11,7 @@ import { migrateDatabase } from "../src/db/migrate";
 import { loadSampleData, sampleSeed } from "../src/features/imports/sample/load";
 import { currentPeriod } from "../src/lib/tariff-vocabulary";
 import { startProduct, withClient, withDatabase } from "./server";
+import { createSubscribers, signInSubscribers } from "./subscribers";
 
 /**
  * `npm run bench:search`: how fast the global search answers on PostgreSQL with the real tariff's
@@ -102,59 +102,6 @@ async function ensureData(): Promise<void> {
   } finally {
     await pool.end();
   }
-}
-
-/** Subscribers for the load, made afresh each run (their sessions are this run's). */
-async function createUsers(): Promise<{ id: string; email: string }[]> {
-  const hash = await hashPassword(password);
-  const run = Date.now();
-  return withClient(benchUrl, async (client) => {
-    await client.query("delete from rate_limits where key like 'search:user:%'");
-    const users = Array.from({ length: userCount }, (_, index) => ({
-      id: randomUUID(),
-      email: `bench-${run}-${index}@bench.tariffscope.test`,
-    }));
-    for (const user of users) {
-      await client.query(
-        "insert into auth_user (id, name, email, email_verified) values ($1, 'Bench user', $2, true)",
-        [user.id, user.email],
-      );
-      await client.query(
-        "insert into auth_account (id, account_id, provider_id, user_id, password) values ($1, $2, 'credential', $2, $3)",
-        [`${user.id}-credential`, user.id, hash],
-      );
-      await client.query(
-        `insert into profiles (id, email, first_name, last_name, job_role, admin, delegate, is_subscribed)
-         values ($1, $2, 'Bench', 'User', 'Pharmacist', false, false, true)`,
-        [user.id, user.email],
-      );
-    }
-    return users;
-  });
-}
-
-/** Signs each user in from an address of its own, as pharmacies sign in from theirs. */
-async function signIn(users: { email: string }[]): Promise<string[]> {
-  const cookies: string[] = [];
-  for (const [index, user] of users.entries()) {
-    const response = await fetch(`${base}/api/auth/sign-in/email`, {
-      method: "POST",
-      headers: {
-        "content-type": "application/json",
-        origin: base,
-        "x-forwarded-for": `10.${Math.floor(index / 250)}.${index % 250}.1`,
-      },
-      body: JSON.stringify({ email: user.email, password }),
-    });
-    if (!response.ok) throw new Error(`Sign-in failed: ${response.status} ${await response.text()}`);
-    cookies.push(
-      response.headers
-        .getSetCookie()
-        .map((cookie) => cookie.split(";")[0])
-        .join("; "),
-    );
-  }
-  return cookies;
 }
 
 type Query = { kind: "name" | "misspelling" | "code"; q: string; part: string; expected: string };
@@ -381,7 +328,7 @@ async function load(label: string, paths: string[], cookies: string[], duration:
 await ensureData();
 // `npm run bench:search -- --load-only` prepares the data and stops.
 if (process.argv.includes("--load-only")) process.exit(0);
-const users = await createUsers();
+const users = await createSubscribers(benchUrl, userCount, password);
 const product = await startProduct({
   port,
   databaseUrl: benchUrl,
@@ -390,7 +337,7 @@ const product = await startProduct({
 });
 
 try {
-  const cookies = await signIn(users);
+  const cookies = await signInSubscribers(base, users, password);
   const queries = await readQueries();
   const { found, missed } = await recall(queries, cookies);
   const pathOf = (query: Query) => `/api/search?q=${encodeURIComponent(query.q)}`;
