@@ -1,5 +1,4 @@
 import { randomUUID } from "node:crypto";
-import { gunzipSync } from "node:zlib";
 import path from "node:path";
 
 import { count } from "drizzle-orm";
@@ -20,6 +19,7 @@ import {
 import { runAs } from "@tests/fixtures/actions";
 import { billingSnapshot, profileOf } from "@tests/fixtures/billing";
 import { setupTestDatabase } from "@tests/fixtures/db";
+import { readGzippedRows } from "@tests/fixtures/rows-response";
 import { insertOrganisation } from "@tests/fixtures/licences";
 import { runScript } from "@tests/fixtures/processes";
 import { actAs } from "@tests/fixtures/request-context";
@@ -169,14 +169,6 @@ describe("abuse case 7: Better Auth's callbackURL takes only our own site", () =
   });
 });
 
-/** The body of GET /api/lists/[id]/rows is the rows' JSON as a gzip file (ADR 013). */
-async function readRows(response: Response): Promise<Record<string, unknown>[]> {
-  return JSON.parse(gunzipSync(Buffer.from(await response.arrayBuffer())).toString("utf8")) as Record<
-    string,
-    unknown
-  >[];
-}
-
 function getRows(list: string, query: string) {
   return listRowsRoute(new Request(`${origin}/api/lists/${list}/rows?${query}`), {
     params: Promise.resolve({ id: list }),
@@ -206,7 +198,7 @@ describe("abuse cases 10 and 12: the list rows a subscriber reads", () => {
       const before = await snapshot();
       const response = await getRows("partviiia", `month=2026-03&searchTerm=${encodeURIComponent(term)}`);
       expect(response.status).toBeLessThan(500);
-      if (response.status === 200) expect(await readRows(response)).toHaveLength(rows);
+      if (response.status === 200) expect(await readGzippedRows(response)).toHaveLength(rows);
       else expect(response.status).toBe(400);
       expect(await snapshot()).toEqual(before);
     },

@@ -1,5 +1,3 @@
-import { gunzipSync } from "node:zlib";
-
 import { eq } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 
@@ -10,6 +8,7 @@ import { getInsightMonth } from "@/features/insights/queries";
 import { clearDataVersionCache } from "@/features/tariff/data-version-cache";
 import { insertUser, type TestUser } from "@tests/fixtures/accounts";
 import { setupTestDatabase } from "@tests/fixtures/db";
+import { readGzippedRows } from "@tests/fixtures/rows-response";
 import { actAs } from "@tests/fixtures/request-context";
 import { codes, insertSampleTariff } from "@tests/fixtures/tariff-rows";
 
@@ -23,14 +22,6 @@ function get(kind: string, query: string, headers: Record<string, string> = {}) 
   return insightRowsRoute(new Request(`${origin}/api/insights/${kind}/rows?${query}`, { headers }), {
     params: Promise.resolve({ kind }),
   });
-}
-
-async function readRows(response: Response): Promise<Record<string, unknown>[]> {
-  expect(response.headers.get("content-type")).toBe("application/gzip");
-  return JSON.parse(gunzipSync(Buffer.from(await response.arrayBuffer())).toString("utf8")) as Record<
-    string,
-    unknown
-  >[];
 }
 
 let subscriber: TestUser;
@@ -57,7 +48,7 @@ describe("GET /api/insights/[kind]/rows", () => {
     const response = await get("price-changes-viiia", path.split("?")[1]!);
     expect(response.status).toBe(200);
     expect(response.headers.get("cache-control")).toBe("private, no-cache");
-    const rows = await readRows(response);
+    const rows = await readGzippedRows(response);
     expect(rows).toEqual([
       expect.objectContaining({ name: "Furosemide 40mg tablets", changePence: expect.any(Number) }),
     ]);
@@ -71,7 +62,9 @@ describe("GET /api/insights/[kind]/rows", () => {
 
   it("reads Additions & Deletions' part and change filters, linking each pack to its page", async () => {
     await actAs(subscriber);
-    const rows = await readRows(await get("additions-deletions", "edition=ew&month=2026-02&change=addition"));
+    const rows = await readGzippedRows(
+      await get("additions-deletions", "edition=ew&month=2026-02&change=addition"),
+    );
     expect(rows).toEqual([
       expect.objectContaining({
         change: "Addition",
@@ -86,7 +79,7 @@ describe("GET /api/insights/[kind]/rows", () => {
     const refused = await get("price-changes-viiia", "edition=ew&month=2026-02");
     expect(refused.status).toBe(409);
     expect(await refused.text()).toContain("Your country is now Northern Ireland");
-    const own = await readRows(await get("price-changes-viiia", "edition=ni&month=2026-02"));
+    const own = await readGzippedRows(await get("price-changes-viiia", "edition=ni&month=2026-02"));
     expect(own).toHaveLength(1);
   });
 

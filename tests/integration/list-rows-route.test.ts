@@ -1,5 +1,3 @@
-import { gunzipSync } from "node:zlib";
-
 import { eq } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 
@@ -10,6 +8,7 @@ import { listRowsPath, resolveListView } from "@/features/tariff/list-view";
 import { listRows } from "@/features/tariff/queries";
 import { insertUser, type TestUser } from "@tests/fixtures/accounts";
 import { setupTestDatabase } from "@tests/fixtures/db";
+import { readGzippedRows } from "@tests/fixtures/rows-response";
 import { actAs } from "@tests/fixtures/request-context";
 import { codes, insertSampleTariff } from "@tests/fixtures/tariff-rows";
 
@@ -23,15 +22,6 @@ function get(list: string, query: string, headers: Record<string, string> = {}) 
   return listRowsRoute(new Request(`${origin}/api/lists/${list}/rows?${query}`, { headers }), {
     params: Promise.resolve({ id: list }),
   });
-}
-
-/** The body is the rows' JSON as a gzip file (ADR 013). */
-async function readRows(response: Response): Promise<Record<string, unknown>[]> {
-  expect(response.headers.get("content-type")).toBe("application/gzip");
-  return JSON.parse(gunzipSync(Buffer.from(await response.arrayBuffer())).toString("utf8")) as Record<
-    string,
-    unknown
-  >[];
 }
 
 let subscriber: TestUser;
@@ -51,28 +41,28 @@ describe("GET /api/lists/[id]/rows", () => {
     const response = await get("partviiia", "month=2026-03");
     expect(response.status).toBe(200);
     expect(response.headers.get("cache-control")).toBe("private, no-cache");
-    const rows = await readRows(response);
+    const rows = await readGzippedRows(response);
     expect(rows).toEqual(await listRows("partviiia", 1, "2026-03-01"));
     expect(rows).toEqual([expect.objectContaining({ medicine: "Amlodipine 5mg tablets", basicPrice: 150 })]);
   });
 
   it("applies the search, and only filter values the month offers", async () => {
     await actAs(subscriber);
-    expect(await readRows(await get("partviiia", "month=2026-03&searchTerm=amlo"))).toHaveLength(1);
-    expect(await readRows(await get("partviiia", "month=2026-03&searchTerm=zzzz"))).toEqual([]);
-    expect(await readRows(await get("partviiia", "month=2026-03&category=A"))).toHaveLength(1);
+    expect(await readGzippedRows(await get("partviiia", "month=2026-03&searchTerm=amlo"))).toHaveLength(1);
+    expect(await readGzippedRows(await get("partviiia", "month=2026-03&searchTerm=zzzz"))).toEqual([]);
+    expect(await readGzippedRows(await get("partviiia", "month=2026-03&category=A"))).toHaveLength(1);
     // Category C is not in March's drop-down: ignored, as the page ignores it.
-    expect(await readRows(await get("partviiia", "month=2026-03&category=C"))).toHaveLength(1);
+    expect(await readGzippedRows(await get("partviiia", "month=2026-03&category=C"))).toHaveLength(1);
   });
 
   it("takes the edition from the session, never from the URL", async () => {
     await actAs(niSubscriber);
-    const rows = await readRows(await get("partviiia", "month=2026-02&edition=ni&country=1"));
+    const rows = await readGzippedRows(await get("partviiia", "month=2026-02&edition=ni&country=1"));
     expect(rows).toEqual([
       expect.objectContaining({ medicine: "Amlodipine 5mg tablets", basicPrice: 120, netPrice: 108 }),
     ]);
     await actAs(subscriber);
-    expect(await readRows(await get("partviiia", "month=2026-02&edition=ew"))).toEqual([
+    expect(await readGzippedRows(await get("partviiia", "month=2026-02&edition=ew"))).toEqual([
       expect.objectContaining({ medicine: "Zopiclone 7.5mg tablets" }),
     ]);
   });
@@ -118,7 +108,7 @@ describe("GET /api/lists/[id]/rows", () => {
 
   it("answers an empty list for a month without data", async () => {
     await actAs(subscriber);
-    expect(await readRows(await get("partviiia", "month=2019-01"))).toEqual([]);
+    expect(await readGzippedRows(await get("partviiia", "month=2019-01"))).toEqual([]);
   });
 
   it("sends nothing again while the browser's copy is current", async () => {
@@ -133,7 +123,9 @@ describe("GET /api/lists/[id]/rows", () => {
     expect(weakened.status).toBe(304);
     const otherMonth = await get("partviiia", "month=2026-01", { "if-none-match": etag });
     expect(otherMonth.status).toBe(200);
-    expect(await readRows(otherMonth)).toEqual([expect.objectContaining({ vmppSnomedCode: codes.drug })]);
+    expect(await readGzippedRows(otherMonth)).toEqual([
+      expect.objectContaining({ vmppSnomedCode: codes.drug }),
+    ]);
   });
 
   it("refuses a visitor without a session, and a user without a subscription", async () => {
