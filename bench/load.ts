@@ -15,7 +15,7 @@ import { createSubscribers, signInSubscribers } from "./subscribers";
  * pages and their rows, product pages, searches, an insights page and its rows, the branded and
  * concession lists, and a 2,000-pack watchlist. Each request is signed in as the next of
  * BENCH_USERS (default 40) subscribers, so the per-user search limit is not what is measured.
- * Targets (issue 17): no errors, p99 ≤ 1 s, and each web process's peak resident memory ≤ 300 MB.
+ * Targets (docs/performance.md): no errors, p99 ≤ 1 s, and each web process's peak resident memory ≤ 300 MB.
  */
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const seconds = Number(process.env.BENCH_SECONDS ?? 60);

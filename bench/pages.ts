@@ -27,7 +27,7 @@ const base = `http://localhost:${port}`;
 /** Only routes whose path holds this (BENCH_ONLY=insights, say), beside the baseline. */
 const only = process.env.BENCH_ONLY;
 
-/** The issue's targets (17, and 12 for the watchlist page), in ms. */
+/** The targets each route is held to (docs/performance.md), in ms. */
 const pageTarget = { p50: 100, p99: 300 };
 const watchlistTarget = { p50: 150 };
 const viiiaRowsTarget = { p50: 30 };
@@ -94,7 +94,7 @@ await withRealSizeProduct(port, async (facts) => {
   for (const list of Object.values(lists)) routes.push({ label: list.title, route: list.path });
   for (const insight of Object.values(insightPages))
     routes.push({ label: `Insights: ${insight.path.split("/").pop()}`, route: insight.path });
-  // The month the issue measured: January 2026's 1,059 Part VIIIA price changes.
+  // The heaviest month measured before ADR 140: January 2026's 1,059 Part VIIIA price changes.
   routes.push({
     label: "Insights: Part VIIIA price changes, January 2026",
     route: "/insights/price-changes-partviiia?month=2026-01",

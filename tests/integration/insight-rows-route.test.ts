@@ -14,7 +14,7 @@ import { codes, insertSampleTariff } from "@tests/fixtures/tariff-rows";
 
 vi.mock("next/headers", async () => (await import("@tests/fixtures/request-context")).nextHeaders);
 
-/** The changes an insights page's table fetches (issue 17): the page's checks and its reading of the URL. */
+/** The changes an insights page's table fetches (ADR 140): the page's checks and its reading of the URL. */
 const database = setupTestDatabase();
 const origin = "http://localhost:3000";
 

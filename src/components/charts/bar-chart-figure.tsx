@@ -14,7 +14,7 @@ export type { BarDatum, BarSeries } from "./bar-chart-formats";
  * A bar chart drawn from plain data, so server pages can pass it everything: columns of counts per
  * month, a histogram, or (`horizontal`) a ranked list of names with their bars. Bars always grow
  * from zero, so their lengths compare. The title, the spoken summary and the data table are in the
- * page's HTML; the drawing loads when the chart scrolls into view (issue 17: a chart below the fold
+ * page's HTML; the drawing loads when the chart scrolls into view (ADR 140: a chart below the fold
  * must not cost the first paint).
  */
 export function BarChartFigure({

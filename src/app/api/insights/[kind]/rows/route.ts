@@ -1,5 +1,4 @@
 import { insightRows, isInsightKind } from "@/features/insights/insight-rows";
-import { singleValues } from "@/features/insights/insight-pages";
 import { rowsEditionMismatch } from "@/features/tariff/list-view";
 import { AppError } from "@/lib/errors";
 import { handleRoute } from "@/lib/route";
@@ -22,7 +21,7 @@ export const GET = handleRoute(
     const { kind } = await params;
     if (!isInsightKind(kind)) throw new AppError("not_found");
 
-    const search = singleValues(Object.fromEntries(new URL(request.url).searchParams));
+    const search = Object.fromEntries(new URL(request.url).searchParams);
     const mismatch = rowsEditionMismatch(user.country, search);
     if (mismatch) throw new AppError("conflict", mismatch);
     const rows = await insightRows(kind, user.country, search);
