@@ -59,6 +59,7 @@ const publicModules = {
   imports: ["write", "rows", "values", "components/data-freshness"],
   insights: ["derive", "discounts"],
   licences: ["invites", "membership", "components/account-notices"],
+  margins: ["loss-checks", "paths"],
   onboarding: ["components/tour-provider"],
   search: ["parts", "components/search-dialog"],
   shell: ["menu"],

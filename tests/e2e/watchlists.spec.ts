@@ -194,10 +194,85 @@ test("a visitor's 'Add to watchlist' signs them in and brings them back to the p
   await threshold.fill("5");
   const weekly = /Once a week/;
   await page.getByRole("radio", { name: weekly }).check();
+  const marginLosses = "Include margin-check lines that turn loss-making";
+  await page.getByRole("checkbox", { name: marginLosses }).check();
   await page.getByRole("button", { name: "Save alert preferences" }).click();
   await expect(page.getByText("Alert preferences saved")).toBeVisible();
   await expectNoAxeViolations(page);
   await page.reload();
   await expect(page.getByLabel("Smallest price change to tell me about (%)")).toHaveValue("5");
   await expect(page.getByRole("radio", { name: weekly })).toBeChecked();
+  await expect(page.getByRole("checkbox", { name: marginLosses })).toBeChecked();
+});
+
+test("the demo admin adds a Branded Products row and, from the keyboard, a search result; both are on the watchlist", async ({
+  page,
+  baseURL,
+}, testInfo) => {
+  test.setTimeout(240_000);
+  // The search adds to the user's first watchlist. One made long ago stays the demo admin's first
+  // while the other tests here make and delete theirs; each project adds and removes its own packs.
+  const listName = "Demo picks";
+  await queryRows(
+    `insert into watchlists (owner_id, name, created_at)
+      select id, $2, '2000-01-01' from profiles where email = $1 on conflict do nothing`,
+    [demo.admin, listName],
+  );
+  const packs = await queryRows<{ code: string; name: string }>(
+    `select ampp_snomed_code as code, name from branded_packs
+      where edition = 1 and ampp_snomed_code is not null
+        and period = (select max(period) from branded_packs where edition = 1)
+      order by name, ampp_snomed_code offset ${40 + 20 * testInfo.project.name.length} limit 2`,
+  );
+  const [row, found] = [packs[0]!, packs[1]!];
+  await signInByApi(page, baseURL!, demo.admin);
+
+  await page.goto(`/brands?searchTerm=${row.code}`);
+  const choice = page.getByLabel("Add to watchlist", { exact: true });
+  await waitForHydration(choice);
+  await choice.selectOption({ label: listName });
+  const add = page.getByRole("button", { name: `Add ${row.name} to ${listName}` }).first();
+  await add.focus();
+  await page.keyboard.press("Enter");
+  await expect(page.getByText(`Added 1 pack to ${listName}.`)).toBeVisible();
+  await expectNoAxeViolations(page);
+  await expectNoSidewaysScroll(page);
+
+  // The search, from the keyboard only: Ctrl+K, the code, Alt+W on the highlighted result.
+  await expect(async () => {
+    await page.keyboard.press("Control+k");
+    await expect(page.getByRole("combobox", { name: "Search the whole of TariffScope" })).toBeFocused({
+      timeout: 1_000,
+    });
+  }).toPass({ timeout: 45_000 });
+  await page.keyboard.type(found.code);
+  const dialog = page.getByRole("dialog", { name: "Search" });
+  const bar = dialog.getByRole("group", { name: "Highlighted result" });
+  await expect(bar).toContainText(`Highlighted: ${found.name}`, { timeout: 30_000 });
+  await expect(bar.getByRole("button", { name: "Add to watchlist" })).toHaveAttribute(
+    "aria-keyshortcuts",
+    "Alt+W",
+  );
+  await page.keyboard.press("Alt+w");
+  await expect(bar).toContainText(`Added ${found.name} to ${listName}.`);
+  await expectNoAxeViolations(page);
+  await expectNoSidewaysScroll(page);
+  const view = bar.getByRole("link", { name: "View watchlist" });
+  await view.focus();
+  await page.keyboard.press("Enter");
+  await expect(dialog).toHaveCount(0);
+
+  await expect(page).toHaveURL(/\/manage-watchlists-login\?list=/);
+  await expect(page.getByRole("heading", { level: 2, name: listName })).toBeVisible();
+  const table = page.getByRole("region", { name: `Packs on the watchlist ${listName}` });
+  for (const pack of [row, found])
+    await expect(table.getByRole("row").filter({ hasText: pack.name })).toHaveCount(1);
+  await expectNoAxeViolations(page);
+  await expectNoSidewaysScroll(page);
+
+  // Leave the demo admin's list as it was.
+  for (const pack of [row, found]) {
+    await table.getByRole("button", { name: `Remove ${pack.name} from ${listName}` }).click();
+    await expect(table.getByRole("row").filter({ hasText: pack.name })).toHaveCount(0);
+  }
 });

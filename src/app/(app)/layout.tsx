@@ -12,6 +12,7 @@ import { OverLimitModal } from "@/features/licences/components/over-limit-modal"
 import { getLicenceDetails, getSeatUsage } from "@/features/licences/queries";
 import { SearchDialogProvider } from "@/features/search/components/search-dialog";
 import { partsOffIn } from "@/features/search/parts";
+import { SearchResultWatch } from "@/features/watchlists/components/search-watch-add";
 import { getCurrentUser } from "@/lib/session";
 
 /**
@@ -45,7 +46,10 @@ export default async function AppLayout({ children }: { children: ReactNode }) {
   };
   return (
     <SubscriptionProvider initial={initial}>
-      <SearchDialogProvider partsOff={partsOffIn(user.country, user.searchPartsOff)}>
+      <SearchDialogProvider
+        partsOff={partsOffIn(user.country, user.searchPartsOff)}
+        resultActions={user.subscribed ? <SearchResultWatch /> : undefined}
+      >
         <AppHeader />
         <AppSidebar />
         <main id="main" className="min-w-0 flex-1 py-8 md:pl-16">

@@ -1,11 +1,14 @@
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   bigserial,
   check,
+  date,
   index,
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   smallint,
   text,
   timestamp,
@@ -62,8 +65,34 @@ export const marginLines = pgTable(
   },
   (table) => [
     index("margin_lines_upload_idx").on(table.uploadId, table.rowNumber),
-    check("margin_lines_kind_known", sql`${table.kind} is null or ${table.kind} in ('drug', 'appliance', 'brand')`),
+    check(
+      "margin_lines_kind_known",
+      sql`${table.kind} is null or ${table.kind} in ('drug', 'appliance', 'brand')`,
+    ),
     check("margin_lines_cost", sql`${table.costPence} >= 0`),
+  ],
+);
+
+/**
+ * The reimbursement a line was last checked against in each edition (ADR 134): its pack's figure
+ * this month, null when the edition gave none. A line turns loss-making when a check after an import
+ * finds a figure below its cost where the last one was not; no row means never checked.
+ */
+export const marginLineChecks = pgTable(
+  "margin_line_checks",
+  {
+    lineId: bigint("line_id", { mode: "number" })
+      .notNull()
+      .references(() => marginLines.id, { onDelete: "cascade" }),
+    edition: smallint("edition").notNull(),
+    reimbursementPence: integer("reimbursement_pence"),
+    /** The month the figure is for (its first day); null with the figure. */
+    period: date("period", { mode: "string" }),
+    checkedAt: timestamp("checked_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.lineId, table.edition] }),
+    check("margin_line_checks_edition_known", sql`${table.edition} in (1, 2)`),
   ],
 );
 

@@ -88,7 +88,7 @@ export const watchlistVisits = pgTable(
 /**
  * A user's choice about watchlist alerts: on or off, the smallest price change, in per cent either
  * way, worth an e-mail (0: any), and whether each import's changes are e-mailed at once or gathered
- * into one e-mail a week (ADR 125). No row means on, any change, at once.
+ * into one e-mail a week (ADR 125). No row means on, any change, at once, no margin-check lines.
  */
 export const watchlistAlertPreferences = pgTable(
   "watchlist_alert_preferences",
@@ -101,6 +101,8 @@ export const watchlistAlertPreferences = pgTable(
       .notNull()
       .default(0),
     delivery: text("delivery").notNull().default("immediate"),
+    /** Also tell me of my licence's margin-check lines that turn loss-making (ADR 134); off unless chosen. */
+    marginLosses: boolean("margin_losses").notNull().default(false),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
@@ -122,6 +124,9 @@ export type WatchlistAlertChange = {
   old_category: string | null;
   new_category: string | null;
   detail: string | null;
+  /** A margin-check line's (`change` `margin_loss`, ADR 134): its cost and the file it came from. */
+  cost_pence?: number | null;
+  file_name?: string | null;
 };
 
 /**

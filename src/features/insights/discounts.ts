@@ -66,12 +66,34 @@ export async function ratesInForce(
   edition: Edition,
   date: string,
 ): Promise<Map<string, number>> {
-  const result = await db.execute<{ rate_group: string; rate_bp: number }>(sql`
-    select distinct on (rate_group) rate_group, rate_bp
-    from discount_rates
-    where edition = ${edition} and valid_from <= ${date}::date
-    order by rate_group, valid_from desc`);
-  return new Map(result.rows.map((row) => [row.rate_group, Number(row.rate_bp)]));
+  return (await ratesInForceOn(db, [date])).get(`${edition}:${date}`) ?? new Map();
+}
+
+/**
+ * `ratesInForce` for both editions on many dates in one query, keyed `edition:date`; an edition
+ * with no rate recorded by a date has no entry.
+ */
+export async function ratesInForceOn(
+  db: Pick<Transaction, "execute">,
+  dates: string[],
+): Promise<Map<string, Map<string, number>>> {
+  const found = new Map<string, Map<string, number>>();
+  if (dates.length === 0) return found;
+  const result = await db.execute<{ edition: number; date: string; rate_group: string; rate_bp: number }>(sql`
+    select e.edition, m.date, r.rate_group, r.rate_bp
+    from (values (1), (2)) e(edition)
+    cross join jsonb_array_elements_text(${JSON.stringify([...new Set(dates)])}::jsonb) m(date)
+    cross join lateral (
+      select distinct on (rate_group) rate_group, rate_bp from discount_rates
+      where edition = e.edition and valid_from <= m.date::date
+      order by rate_group, valid_from desc) r`);
+  for (const row of result.rows) {
+    const key = `${row.edition}:${row.date}`;
+    const rates = found.get(key) ?? new Map<string, number>();
+    rates.set(row.rate_group, Number(row.rate_bp));
+    found.set(key, rates);
+  }
+  return found;
 }
 
 const ratesFor = (tx: Transaction, edition: Edition, period: Period) =>

@@ -1,6 +1,15 @@
 import { describe, expect, it } from "vitest";
 
-import { mapRows, marginOf, marginTotals, nameConfidence, parseCost, suggestMapping } from "./margin";
+import {
+  figureThisMonth,
+  mapRows,
+  marginOf,
+  marginTotals,
+  nameConfidence,
+  parseCost,
+  suggestMapping,
+  turnedLoss,
+} from "./margin";
 
 const table = (...rows: string[][]) => rows.map((cells, at) => ({ line: at + 1, cells }));
 
@@ -109,5 +118,48 @@ describe("nameConfidence", () => {
     expect(nameConfidence("paracetamol 500mg", "paracetamol 500mg tablets")).toBe(85);
     expect(nameConfidence("500mg paracetamol", "paracetamol 500mg tablets")).toBe(70);
     expect(nameConfidence("paracetemol", "paracetamol 500mg tablets")).toBe(40);
+  });
+});
+
+describe("figureThisMonth", () => {
+  const figure = (perPackPence: number | null) =>
+    ({
+      perPackPence,
+      pricePence: 1000,
+      concessionPence: null,
+      rateBp: perPackPence === null ? null : 2000,
+    }) as never;
+  const months = [
+    { period: "2025-07", editions: { 2: figure(900) } },
+    { period: "2025-06", editions: { 1: figure(800), 2: figure(850) } },
+  ];
+
+  it("is the newest month the edition lists, with its explanation", () => {
+    expect(figureThisMonth(months, 2)).toEqual({
+      perPack: 900,
+      explanation: "20% off £10.00",
+      period: "2025-07",
+    });
+    expect(figureThisMonth(months, 1)).toMatchObject({ perPack: 800, period: "2025-06" });
+  });
+
+  it("is nothing when the edition lists the pack in no month", () => {
+    expect(figureThisMonth([months[0]!], 1)).toBeNull();
+    expect(figureThisMonth([], 1)).toBeNull();
+  });
+});
+
+describe("turnedLoss", () => {
+  it("is a figure below the cost where the last check found a profit, break-even or no figure", () => {
+    expect(turnedLoss(1000, 1200, 900)).toBe(true);
+    expect(turnedLoss(1000, 1000, 999)).toBe(true);
+    expect(turnedLoss(1000, null, 900)).toBe(true);
+  });
+
+  it("is not a loss already known, a line never checked, nor a figure at or above the cost", () => {
+    expect(turnedLoss(1000, 950, 900)).toBe(false);
+    expect(turnedLoss(1000, undefined, 900)).toBe(false);
+    expect(turnedLoss(1000, 1200, 1000)).toBe(false);
+    expect(turnedLoss(1000, 1200, null)).toBe(false);
   });
 });

@@ -4,6 +4,9 @@
  * Reads no database and no file.
  */
 import { parsePounds } from "@/features/imports/values";
+import { shortExplanation } from "@/features/tariff/reimbursement";
+import type { ReimbursementMonth } from "@/features/tariff/reimbursement-queries";
+import type { Edition, Period } from "@/lib/tariff-vocabulary";
 
 /** At most this many lines per upload, and files up to this size (issue 15). */
 export const maxMarginLines = 20_000;
@@ -108,6 +111,16 @@ export function mapRows(
   return { lines, problems };
 }
 
+/** A pack's reimbursement this month for an edition: the newest month of its table the edition lists. */
+export type PackFigure = { perPack: number | null; explanation: string; period: Period };
+
+export function figureThisMonth(months: ReimbursementMonth[], edition: Edition): PackFigure | null {
+  const newest = months.find((month) => month.editions[edition]);
+  const figure = newest?.editions[edition];
+  if (!newest || !figure) return null;
+  return { perPack: figure.perPackPence, explanation: shortExplanation(figure), period: newest.period };
+}
+
 /** A line's margin: reimbursement less cost, in pence and as a share of the reimbursement. */
 export type Margin = { pence: number; percent: number | null; loss: boolean };
 
@@ -119,6 +132,20 @@ export function marginOf(costPence: number, reimbursementPence: number | null): 
     percent: reimbursementPence === 0 ? null : Math.round((pence / reimbursementPence) * 1000) / 10,
     loss: costPence > reimbursementPence,
   };
+}
+
+/**
+ * Whether a line turned loss-making between two checks of its reimbursement: a figure below its
+ * cost now, where the last check found a profit, break-even or no figure. A line never checked
+ * (`undefined`) has nothing to turn from: its first check only records where it stands.
+ */
+export function turnedLoss(
+  costPence: number,
+  before: number | null | undefined,
+  now: number | null,
+): boolean {
+  if (before === undefined || now === null || costPence <= now) return false;
+  return before === null || costPence <= before;
 }
 
 export type MarginTotals = {

@@ -6,10 +6,10 @@ import os from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
 
-import { and, asc, desc, eq, inArray } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 
 import { getDb } from "@/db/client";
-import { marginCorrections, marginLines, marginMappings, marginUploads } from "@/db/schema";
+import { marginCorrections, marginLineChecks, marginLines, marginMappings, marginUploads } from "@/db/schema";
 import { readCsvRows, readXlsxFile } from "@/features/imports/rows";
 import { dataVersion } from "@/features/tariff/data-version-cache";
 import { listDefinition } from "@/features/tariff/list-definitions";
@@ -17,11 +17,11 @@ import { resolveListView } from "@/features/tariff/list-view";
 import type { ListId } from "@/features/tariff/lists";
 import { normaliseTerm } from "@/features/tariff/matcher";
 import { productPaths } from "@/features/tariff/product-metadata";
-import { getProductReimbursement } from "@/features/tariff/reimbursement-queries";
-import { shortExplanation } from "@/features/tariff/reimbursement";
 import { AppError } from "@/lib/errors";
 import type { Edition } from "@/lib/tariff-vocabulary";
 
+import { packFigures } from "./figures";
+import { checkMarginLines } from "./loss-checks";
 import {
   mapRows,
   marginOf,
@@ -202,7 +202,7 @@ export async function saveUpload(
     lines.map((line) => line.product),
   );
   const db = getDb();
-  return db.transaction(async (tx) => {
+  const saved = await db.transaction(async (tx) => {
     await tx
       .insert(marginMappings)
       .values({ licenseId: owner.licenseId, mapping })
@@ -230,6 +230,9 @@ export async function saveUpload(
     }
     return { id: upload!.id, lines: lines.length, problems };
   });
+  // Where each line stands now, so an import later tells of the lines it turns loss-making.
+  await checkMarginLines(db, sql`l.upload_id = ${saved.id}`);
+  return saved;
 }
 
 export type UploadSummary = { id: string; fileName: string; createdAt: Date };
@@ -288,26 +291,10 @@ export async function getUpload(owner: MarginOwner, uploadId: string): Promise<M
     .from(marginLines)
     .where(eq(marginLines.uploadId, upload.id))
     .orderBy(asc(marginLines.rowNumber));
-  const packs = new Map<
-    string,
-    { perPack: number | null; explanation: string | null; period: string | null }
-  >();
-  for (const row of rows) {
-    if (!row.kind || !row.code) continue;
-    const key = `${row.kind}:${row.code}`;
-    if (packs.has(key)) continue;
-    const months = await getProductReimbursement(row.kind as PackKind, row.code);
-    const newest = months.find((month) => month.editions[owner.edition]);
-    const figure = newest?.editions[owner.edition];
-    packs.set(key, {
-      perPack: figure?.perPackPence ?? null,
-      explanation: figure ? shortExplanation(figure) : null,
-      period: newest?.period ?? null,
-    });
-  }
+  const packs = await packFigures(rows, [owner.edition]);
   const names = await packNames(owner.edition, rows);
   const lines = rows.map((row): MarginResultLine => {
-    const pack = row.kind && row.code ? packs.get(`${row.kind}:${row.code}`) : undefined;
+    const pack = row.kind && row.code ? packs.get(`${owner.edition}:${row.kind}:${row.code}`) : undefined;
     const reimbursementPence = pack?.perPack ?? null;
     return {
       id: row.id,
@@ -389,10 +376,19 @@ export async function correctMatch(owner: MarginOwner, lineId: number, code: str
         target: [marginCorrections.licenseId, marginCorrections.productKey],
         set: { kind: pack.kind, code: pack.code, correctedBy: owner.userId, updatedAt: new Date() },
       });
-    await tx
+    const corrected = await tx
       .update(marginLines)
       .set({ kind: pack.kind, code: pack.code, confidence: 100, matchedBy: "correction" })
-      .where(and(eq(marginLines.uploadId, line.uploadId), eq(marginLines.product, line.product)));
+      .where(and(eq(marginLines.uploadId, line.uploadId), eq(marginLines.product, line.product)))
+      .returning({ id: marginLines.id });
+    // Another pack is no turn of the old one's margin: its lines start again from where they stand.
+    await tx.delete(marginLineChecks).where(
+      inArray(
+        marginLineChecks.lineId,
+        corrected.map((row) => row.id),
+      ),
+    );
   });
+  await checkMarginLines(db, sql`l.upload_id = ${line.uploadId} and l.product = ${line.product}`);
   return { uploadId: line.uploadId, ...pack };
 }

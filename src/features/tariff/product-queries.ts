@@ -77,7 +77,7 @@ export type Line = {
  * How each kind finds its lines: `lines` yields one row per (edition, period) in the columns of
  * `Line`; `part` names the `tariff_datasets` part whose months make the history's axis.
  */
-const sources: Record<ProductKind, { part: string; lines: (code: string) => SQL }> = {
+const sources: Record<ProductKind, { part: string; lines: (code: string | SQL) => SQL }> = {
   drug: {
     part: "viiia",
     lines: (code) => sql`
@@ -144,6 +144,24 @@ function facts(kind: ProductKind, latest: Line): ProductFact[] {
 /** Every line of the pack with this code, one per (edition, period), in no particular order. */
 export async function productLines(kind: ProductKind, code: string): Promise<Line[]> {
   return (await getDb().execute<Line>(sources[kind].lines(code))).rows;
+}
+
+/** A code list as one parameter, read back as rows of `code`: any number of codes, one placeholder. */
+export const codeRows = (codes: string[]) => sql`jsonb_array_elements_text(${JSON.stringify(codes)}::jsonb)`;
+
+/**
+ * The lines of many packs of one kind in one query, each tagged with the code it was asked for
+ * (`pack`): each code is read by the same `lines` as `productLines`, so the answers cannot differ.
+ */
+export async function productLinesOf(
+  kind: ProductKind,
+  codes: string[],
+): Promise<(Line & { pack: string })[]> {
+  if (codes.length === 0) return [];
+  const found = await getDb().execute<Line & { pack: string }>(sql`
+    select c.code as pack, l.* from ${codeRows(codes)} c(code)
+    cross join lateral (${sources[kind].lines(sql`c.code`)}) l`);
+  return found.rows;
 }
 
 /** The pack with this code, or null when no imported month lists it. */

@@ -3,12 +3,12 @@ import "server-only";
 import { sql } from "drizzle-orm";
 
 import { getDb } from "@/db/client";
-import { ratesInForce } from "@/features/insights/discounts";
+import { ratesInForce, ratesInForceOn } from "@/features/insights/discounts";
 import { addMonths, periodToDate, type Edition, type Period } from "@/lib/tariff-vocabulary";
 
 import { zeroDiscountCodes, zeroDiscountReleaseInForce } from "./branded-packs";
 import { productPaths } from "./product-metadata";
-import { productLines, type Line, type ProductKind } from "./product-queries";
+import { codeRows, productLinesOf, type Line, type ProductKind } from "./product-queries";
 import { editionDifference, reimburse, shortExplanation, type Reimbursement } from "./reimbursement";
 
 /**
@@ -35,32 +35,36 @@ export async function getProductReimbursement(
   kind: ProductKind,
   code: string,
 ): Promise<ReimbursementMonth[]> {
-  const lines = await productLines(kind, code);
-  if (lines.length === 0) return [];
+  return (await getPacksReimbursement(kind, [code])).get(code) ?? [];
+}
+
+/** What the rule needs beside a pack's lines, for each month of its table. */
+type MonthInputs = {
+  concessionPence: (period: Period) => number | null;
+  zeroDiscount: (edition: Edition, period: Period) => boolean;
+  rates: (edition: Edition, period: Period) => ReadonlyMap<string, number>;
+};
+
+/** The 12 months ending with the newest month that lists the pack, the newest first. */
+function monthsOfTable(lines: Line[]): Period[] {
   const newest = toMonth(
     lines
       .map((line) => line.period)
       .sort()
       .at(-1)!,
   );
-  const periods = Array.from({ length: reimbursementMonths }, (_, back) => addMonths(newest, -back));
+  return Array.from({ length: reimbursementMonths }, (_, back) => addMonths(newest, -back));
+}
+
+/** A pack's table from its lines and the month's inputs: the rule applied per month and edition. */
+function reimbursementTable(
+  kind: ProductKind,
+  lines: Line[],
+  periods: Period[],
+  inputs: MonthInputs,
+): ReimbursementMonth[] {
   const lineOf = (edition: Edition, period: Period): Line | undefined =>
     lines.find((line) => (kind === "brand" || line.edition === edition) && toMonth(line.period) === period);
-
-  const db = getDb();
-  const [concessions, zero, rates] = await Promise.all([
-    kind === "drug" ? concessionsOf(code) : new Map<Period, number>(),
-    zeroDiscountMonths(code, periods),
-    Promise.all(
-      editionIds.flatMap((edition) =>
-        periods.map(
-          async (period) =>
-            [`${edition}:${period}`, await ratesInForce(db, edition, periodToDate(period))] as const,
-        ),
-      ),
-    ).then((entries) => new Map(entries)),
-  ]);
-
   return periods.map((period) => ({
     period,
     editions: Object.fromEntries(
@@ -75,12 +79,12 @@ export async function getProductReimbursement(
               period,
               kind,
               category: line.category,
-              zeroDiscount: zero.has(`${edition}:${period}`),
+              zeroDiscount: inputs.zeroDiscount(edition, period),
               pricePence: line.price,
-              concessionPence: concessions.get(period) ?? null,
+              concessionPence: inputs.concessionPence(period),
               packSize: line.pack_size === null ? null : Number(line.pack_size),
               unit: line.unit,
-              rates: rates.get(`${edition}:${period}`)!,
+              rates: inputs.rates(edition, period),
             }),
           ],
         ];
@@ -89,27 +93,62 @@ export async function getProductReimbursement(
   }));
 }
 
-async function concessionsOf(vmpp: string): Promise<Map<Period, number>> {
-  const rows = await getDb().execute<{ period: string; price_pence: number }>(sql`
-    select distinct on (period) period::text, price_pence
-    from concessions where edition = 1 and vmpp_snomed_code = ${vmpp} order by period, id`);
-  return new Map(rows.rows.map((row) => [toMonth(row.period), Number(row.price_pence)]));
+/**
+ * `getProductReimbursement` for many packs of one kind at once, keyed by code (a code no month
+ * lists is absent): four queries whatever the number of packs, for the margin check's lists.
+ */
+export async function getPacksReimbursement(
+  kind: ProductKind,
+  codes: string[],
+): Promise<Map<string, ReimbursementMonth[]>> {
+  const linesOf = new Map<string, Line[]>();
+  for (const line of await productLinesOf(kind, [...new Set(codes)])) {
+    const lines = linesOf.get(line.pack);
+    if (lines) lines.push(line);
+    else linesOf.set(line.pack, [line]);
+  }
+  const tables = [...linesOf].map(([code, lines]) => ({ code, lines, periods: monthsOfTable(lines) }));
+  const listed = [...linesOf.keys()];
+  const dates = [...new Set(tables.flatMap((table) => table.periods))].map(periodToDate);
+  const [concessions, zero, rates] = await Promise.all([
+    kind === "drug" ? concessionsOfPacks(listed) : new Map<string, number>(),
+    zeroDiscountPacks(listed, dates),
+    ratesInForceOn(getDb(), dates),
+  ]);
+  const none = new Map<string, number>();
+  return new Map(
+    tables.map(({ code, lines, periods }) => [
+      code,
+      reimbursementTable(kind, lines, periods, {
+        concessionPence: (period) => concessions.get(`${code}:${period}`) ?? null,
+        zeroDiscount: (edition, period) => zero.has(`${edition}:${period}:${code}`),
+        rates: (edition, period) => rates.get(`${edition}:${periodToDate(period)}`) ?? none,
+      }),
+    ]),
+  );
 }
 
-/** The `edition:period` pairs in which the code is on the edition's list in force. */
-async function zeroDiscountMonths(code: string, periods: Period[]): Promise<Set<string>> {
-  const months = sql.join(
-    periods.map((period) => sql`(${periodToDate(period)}::date)`),
-    sql`, `,
-  );
-  const rows = await getDb().execute<{ edition: number; period: string }>(sql`
-    select e.edition, m.period::text
-    from (values (1), (2)) e(edition) cross join (values ${months}) m(period)
-    where exists (
-      select 1 from zero_discount z
-      where z.edition = e.edition and z.period = ${zeroDiscountReleaseInForce(sql`e.edition`, sql`m.period`)}
-        and ${code} in (z.vmpp_snomed_code, z.ampp_snomed_code))`);
-  return new Set(rows.rows.map((row) => `${row.edition}:${toMonth(row.period)}`));
+/** Each pack's concession price per month (England's, stored once), keyed `code:period`. */
+async function concessionsOfPacks(vmpps: string[]): Promise<Map<string, number>> {
+  if (vmpps.length === 0) return new Map();
+  const rows = await getDb().execute<{ code: string; period: string; price_pence: number }>(sql`
+    select distinct on (vmpp_snomed_code, period) vmpp_snomed_code as code, period::text, price_pence
+    from concessions where edition = 1 and vmpp_snomed_code in (select * from ${codeRows(vmpps)})
+    order by vmpp_snomed_code, period, id`);
+  return new Map(rows.rows.map((row) => [`${row.code}:${toMonth(row.period)}`, Number(row.price_pence)]));
+}
+
+/** The `edition:period:code` triples in which a code is on the edition's list in force that month. */
+async function zeroDiscountPacks(codes: string[], dates: string[]): Promise<Set<string>> {
+  if (codes.length === 0) return new Set();
+  const rows = await getDb().execute<{ edition: number; period: string; code: string }>(sql`
+    select distinct e.edition, m.period, c.code
+    from (values (1), (2)) e(edition)
+    cross join jsonb_array_elements_text(${JSON.stringify(dates)}::jsonb) m(period)
+    join zero_discount z on z.edition = e.edition
+      and z.period = ${zeroDiscountReleaseInForce(sql`e.edition`, sql`m.period`)}
+    join ${codeRows(codes)} c(code) on c.code in (z.vmpp_snomed_code, z.ampp_snomed_code)`);
+  return new Set(rows.rows.map((row) => `${row.edition}:${toMonth(row.period)}:${row.code}`));
 }
 
 /** The parts whose packs both editions price: Part VIIIA (Part I) and Part IX (Parts II & III). */

@@ -4,6 +4,8 @@ import { sql, type SQL } from "drizzle-orm";
 
 import { getDb, type Database } from "@/db/client";
 import type { WatchlistAlertChange } from "@/db/schema";
+import { checkMarginLines } from "@/features/margins/loss-checks";
+import { marginUploadPath } from "@/features/margins/paths";
 import { productPaths } from "@/features/tariff/product-metadata";
 import { sendEmail, unsubscribeUrlFor, watchlistAlertEmail, type WatchlistAlertLine } from "@/lib/email";
 import { getEnv } from "@/lib/env";
@@ -17,14 +19,20 @@ import type { PackKind } from "./schemas";
 /** The parts whose month-to-month changes (`tariff_changes`) name packs a watchlist can hold. */
 const watchedParts: Partial<Record<PartId, PackKind>> = { viiia: "drug", ix: "appliance" };
 
+/** The parts whose import can change a pack's reimbursement, and so a margin-check line's margin. */
+const reimbursementParts = new Set<PartId>(["viiia", "ix", "concessions", "dmd", "zero-discount"]);
+
 type Imported = { edition: Edition; part: PartId; periods: string[] };
 
-/** A change recorded for a user, with who they are and the pack it concerns. */
+/**
+ * A change recorded for a user, with who they are and what it concerns: a watched pack, or
+ * (`margin`) a margin-check line of their licence, by its id, that turned loss-making.
+ */
 type Recorded = {
   user_id: string;
   email: string;
   first_name: string | null;
-  kind: PackKind;
+  kind: PackKind | "margin";
   code: string;
   line: WatchlistAlertChange;
 };
@@ -46,6 +54,12 @@ function describe(alert: WatchlistAlertChange): string {
       return `no concession for ${monthLabel(alert.period.slice(0, 7))} (${formatPence(alert.old_pence ?? 0)} the month before)`;
     case "discontinued":
       return alert.detail ? `discontinued from ${alert.detail}` : "discontinued";
+    case "margin_loss": {
+      const cost = alert.cost_pence ?? 0;
+      const now = alert.new_pence ?? 0;
+      const before = alert.old_pence === null ? "none before" : `was ${formatPence(alert.old_pence)}`;
+      return `${alert.file_name ?? "margin check"}: bought at ${formatPence(cost)}, reimbursement for ${monthLabel(alert.period.slice(0, 7))} now ${formatPence(now)} (${before}), a loss of ${formatPence(cost - now)} a pack`;
+    }
     default: {
       const percent = Number(alert.percent);
       const sign = percent > 0 ? "+" : "";
@@ -161,8 +175,29 @@ export async function sendWatchlistAlerts(
   imported: Imported,
 ): Promise<{ emails: number; changes: number }> {
   const changes = imported.periods.length > 0 ? changesOf(imported) : undefined;
-  if (!changes) return { emails: 0, changes: 0 };
-  const result = await db.execute<Recorded & { weekly_pending: boolean }>(sql`
+  const recorded = [
+    ...(changes ? await recordWatchedChanges(db, changes) : []),
+    ...(reimbursementParts.has(imported.part) ? await recordMarginLosses(db, imported.part) : []),
+  ];
+  const now = recorded.filter((row) => !row.weekly_pending);
+  const months = (rows: Recorded[]) =>
+    [...new Set(rows.map((row) => monthLabel(row.line.period.slice(0, 7))))].sort().join(", ");
+  const emails = await mailDigests(now, (rows) => ({
+    source: `${partLabel(imported.part, imported.edition)}, ${months(rows)}`,
+    weekly: false,
+  }));
+  return { emails, changes: recorded.length };
+}
+
+type Inserted = Recorded & { weekly_pending: boolean };
+
+/** The rows a `… inserted as (insert … returning user_id, kind, code, line, weekly_pending)` inserted, with their users. */
+const insertedWithUsers = sql`
+  select n.user_id, u.email, u.first_name, n.kind, n.code, n.line, n.weekly_pending
+  from inserted n join profiles u on u.id = n.user_id`;
+
+async function recordWatchedChanges(db: Database, changes: SQL): Promise<Inserted[]> {
+  const result = await db.execute<Inserted>(sql`
     with ${watchers},
     changes as (${changes}),
     candidates as (
@@ -186,17 +221,42 @@ export async function sendWatchlistAlerts(
       on conflict (user_id, change_key) do nothing
       returning user_id, kind, code, line, weekly_pending
     )
-    select n.user_id, u.email, u.first_name, n.kind, n.code, n.line, n.weekly_pending
-    from inserted n join profiles u on u.id = n.user_id`);
+    ${insertedWithUsers}`);
+  return result.rows;
+}
 
-  const now = result.rows.filter((row) => !row.weekly_pending);
-  const months = (rows: Recorded[]) =>
-    [...new Set(rows.map((row) => monthLabel(row.line.period.slice(0, 7))))].sort().join(", ");
-  const emails = await mailDigests(now, (rows) => ({
-    source: `${partLabel(imported.part, imported.edition)}, ${months(rows)}`,
-    weekly: false,
-  }));
-  return { emails, changes: result.rows.length };
+/**
+ * Checks every saved margin line against the reimbursement now in force (ADR 134) and records,
+ * once per user and change, the lines that turned loss-making for the users of their licence who
+ * chose to hear of them and read the edition they turned in. The key is the line, edition, month
+ * and new figure: the check itself finds a turn once, and the key holds even if it were found again.
+ */
+async function recordMarginLosses(db: Database, part: PartId): Promise<Inserted[]> {
+  const turned = await checkMarginLines(db);
+  if (turned.length === 0) return [];
+  const result = await db.execute<Inserted>(sql`
+    with turned as (
+      select * from jsonb_to_recordset(${JSON.stringify(turned)}::jsonb) as t("lineId" bigint,
+        edition smallint, "licenseId" uuid, "uploadId" uuid, "fileName" text, product text,
+        "costPence" integer, "beforePence" integer, "reimbursementPence" integer, period text)
+    ),
+    inserted as (
+      insert into watchlist_alerts_sent (user_id, change_key, kind, code, weekly_pending, line)
+      select u.id, concat_ws('|', 'margin', t."lineId", t.edition, t.period, t."reimbursementPence"), 'margin',
+        t."lineId"::text, coalesce(pref.delivery, 'immediate') = 'weekly',
+        jsonb_build_object('name', t.product, 'change', 'margin_loss', 'edition', t.edition, 'part', ${part}::text,
+          'period', t.period || '-01', 'old_pence', t."beforePence", 'new_pence', t."reimbursementPence",
+          'percent', null, 'old_category', null, 'new_category', null, 'detail', t."uploadId",
+          'cost_pence', t."costPence", 'file_name', t."fileName")
+      from turned t
+      join profiles u on u.license_id = t."licenseId" and u.country = t.edition
+      join watchlist_alert_preferences pref on pref.user_id = u.id and pref.margin_losses
+      where u.is_subscribed
+      on conflict (user_id, change_key) do nothing
+      returning user_id, kind, code, line, weekly_pending
+    )
+    ${insertedWithUsers}`);
+  return result.rows;
 }
 
 /** One e-mail per user of their recorded changes, in name order; returns how many were sent. */
@@ -216,19 +276,23 @@ async function mailDigests(
     alerts.sort((a, b) => a.line.name.localeCompare(b.line.name) || a.code.localeCompare(b.code));
     const first = alerts[0]!;
     const { source, weekly } = about(alerts);
-    const lines: WatchlistAlertLine[] = alerts.map((alert) => ({
+    const inWords = (alert: Recorded): WatchlistAlertLine => ({
       name: alert.line.name,
-      url: `${appUrl}${productPaths[alert.kind]}/${alert.code}`,
+      url:
+        alert.kind === "margin"
+          ? `${appUrl}${marginUploadPath(alert.line.detail ?? "")}`
+          : `${appUrl}${productPaths[alert.kind]}/${alert.code}`,
       what: weekly
         ? `${partLabel(alert.line.part as PartId, alert.line.edition as Edition)}, ${monthLabel(alert.line.period.slice(0, 7))}: ${describe(alert.line)}`
         : describe(alert.line),
-    }));
+    });
     try {
       const content = await watchlistAlertEmail({
         firstName: first.first_name,
         source,
         weekly,
-        lines,
+        lines: alerts.filter((alert) => alert.kind !== "margin").map(inWords),
+        losses: alerts.filter((alert) => alert.kind === "margin").map(inWords),
         watchlistsUrl: `${appUrl}${watchlistsPath}`,
         unsubscribeUrl: unsubscribeUrlFor(first.email),
       });
@@ -258,10 +322,15 @@ export async function sendWeeklyWatchlistDigests(
     from profiles u
     where s.weekly_pending and u.id = s.user_id
     returning s.user_id, u.email, u.first_name, s.kind, s.code, s.line,
-      u.is_subscribed
-        and coalesce((select p.enabled from watchlist_alert_preferences p where p.user_id = s.user_id), true)
-        and exists (select 1 from watchlist_items i join watchers wa on wa.watchlist_id = i.watchlist_id
-          where i.kind = s.kind and i.code = s.code and wa.user_id = s.user_id) as deliver`);
+      u.is_subscribed and case when s.kind = 'margin' then
+          coalesce((select p.margin_losses from watchlist_alert_preferences p where p.user_id = s.user_id), false)
+          and exists (select 1 from margin_uploads mu
+            where mu.id::text = s.line->>'detail' and mu.license_id = u.license_id)
+        else
+          coalesce((select p.enabled from watchlist_alert_preferences p where p.user_id = s.user_id), true)
+          and exists (select 1 from watchlist_items i join watchers wa on wa.watchlist_id = i.watchlist_id
+            where i.kind = s.kind and i.code = s.code and wa.user_id = s.user_id)
+        end as deliver`);
   const due = taken.rows.filter((row) => row.deliver && row.line);
   const week = new Intl.DateTimeFormat("en-GB", {
     day: "numeric",

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 
-import { watchlistItems } from "@/db/schema";
+import { concessions, watchlistItems } from "@/db/schema";
 import { currentUserOf, insertUser } from "@tests/fixtures/accounts";
 import { runAs } from "@tests/fixtures/actions";
 import { setupTestDatabase } from "@tests/fixtures/db";
@@ -48,16 +48,41 @@ describe("adding a list page's ticked rows to a watchlist", () => {
     expect(await itemsOf(id)).toEqual([codes.drug, codes.added].sort());
   });
 
-  it("refuses a code no month lists, adding none of the others", async () => {
+  it("leaves out, and counts, a concession's pack that Part VIIIA never listed; refuses when that is every code", async () => {
+    const unlisted = "1000099";
+    await database.db.insert(concessions).values({
+      edition: 1,
+      period: "2026-03-01",
+      drug: "Unlisted 2mg tablets",
+      packSize: "28",
+      pricePence: 500,
+      vmppSnomedCode: unlisted,
+    });
     const user = await currentUserOf(await insertUser({ subscribed: true }));
     const id = await newList(user);
-    const result = await runAs(
-      commands.addManyToWatchlist,
-      { watchlistId: id, kind: "drug", codes: [codes.drug, "9999999999"] },
-      user,
+    const add = (list: string[]) =>
+      runAs(commands.addManyToWatchlist, { watchlistId: id, kind: "drug", codes: list }, user);
+
+    expect(await add([codes.drug, unlisted])).toMatchObject({
+      ok: true,
+      data: { added: 1, already: 0, unlisted: 1, source: "Part VIIIA" },
+    });
+    const alone = await add([unlisted]);
+    expect(alone).toMatchObject({ ok: false, code: "not_found" });
+    expect(!alone.ok && alone.message).toBe(
+      "That pack is not in any month of Part VIIIA, so a watchlist has no prices to follow.",
     );
-    expect(result).toMatchObject({ ok: false, code: "not_found" });
-    expect(await itemsOf(id)).toEqual([]);
+    expect(await itemsOf(id)).toEqual([codes.drug]);
+  });
+
+  it("adds a branded pack by its AMPP code, and refuses a VMPP code as a brand", async () => {
+    const user = await currentUserOf(await insertUser({ subscribed: true }));
+    const id = await newList(user);
+    const add = (list: string[]) =>
+      runAs(commands.addManyToWatchlist, { watchlistId: id, kind: "brand", codes: list }, user);
+    expect(await add([codes.brand])).toMatchObject({ ok: true, data: { added: 1, unlisted: 0 } });
+    expect(await add([codes.drug])).toMatchObject({ ok: false, code: "not_found" });
+    expect(await itemsOf(id)).toEqual([codes.brand]);
   });
 
   it(`refuses, with the clear message, packs that would take a list past ${maxItemsPerWatchlist.toLocaleString("en-GB")}, adding none`, async () => {

@@ -340,10 +340,11 @@ describe("alert preferences", () => {
       enabled: true,
       thresholdPercent: 0,
       delivery: "immediate",
+      marginLosses: false,
     });
     const saved = await runAs(
       commands.saveAlertPreferences,
-      { enabled: true, thresholdPercent: 12.5, delivery: "weekly" },
+      { enabled: true, thresholdPercent: 12.5, delivery: "weekly", marginLosses: true },
       user,
     );
     expect(saved).toMatchObject({ ok: true });
@@ -351,16 +352,18 @@ describe("alert preferences", () => {
       enabled: true,
       thresholdPercent: 12.5,
       delivery: "weekly",
+      marginLosses: true,
     });
     await runAs(
       commands.saveAlertPreferences,
-      { enabled: false, thresholdPercent: 12.5, delivery: "immediate" },
+      { enabled: false, thresholdPercent: 12.5, delivery: "immediate", marginLosses: false },
       user,
     );
     expect(await getAlertPreferences(user.id)).toEqual({
       enabled: false,
       thresholdPercent: 12.5,
       delivery: "immediate",
+      marginLosses: false,
     });
   });
 
@@ -370,7 +373,7 @@ describe("alert preferences", () => {
     expect(
       await runAs(
         commands.saveAlertPreferences,
-        { enabled: true, thresholdPercent: -1, delivery: "immediate" },
+        { enabled: true, thresholdPercent: -1, delivery: "immediate", marginLosses: false },
         user,
       ),
     ).toMatchObject({
@@ -380,7 +383,7 @@ describe("alert preferences", () => {
     expect(
       await runAs(
         commands.saveAlertPreferences,
-        { enabled: false, thresholdPercent: 0, delivery: "immediate", userId: other.id },
+        { enabled: false, thresholdPercent: 0, delivery: "immediate", marginLosses: true, userId: other.id },
         user,
       ),
     ).toMatchObject({ ok: false, code: "validation" });
@@ -395,6 +398,7 @@ describe("alert preferences", () => {
       enabled: true,
       thresholdPercent: 0,
       delivery: "immediate",
+      marginLosses: false,
     });
   });
 });

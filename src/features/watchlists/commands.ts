@@ -161,19 +161,36 @@ async function insertItems(
   });
 }
 
-/** A list page's selected rows (or one row) onto a watchlist: the codes no month lists are refused. */
+/** Where a watchlist reads each kind's prices: a code no month of it lists has nothing to follow. */
+const kindSource: Record<PackKind, string> = {
+  drug: "Part VIIIA",
+  appliance: "Part IX",
+  brand: "dm+d's branded packs",
+};
+
+/**
+ * A list page's selected rows (or one row) onto a watchlist. Codes no month of the kind's source
+ * lists (a concession's pack that Part VIIIA never listed, say) have no prices to follow: they are
+ * left out and counted as `unlisted`; when that is every code, nothing is added (ADR 133).
+ */
 export const addManyToWatchlist = define(
   { name: "watchlists.add-items", schema: addItemsSchema, access: "subscriber" },
   async ({ watchlistId, kind, codes }, { user }) => {
     const unique = [...new Set(codes)];
-    const known = await existingPacks(kind, unique);
-    if (known.length < unique.length)
+    const known = new Set(await existingPacks(kind, unique));
+    const listed = unique.filter((code) => known.has(code));
+    if (listed.length === 0)
       throw new AppError(
         "not_found",
-        "We could not find some of those packs. Reload the page and try again.",
+        `${unique.length === 1 ? "That pack is" : "Those packs are"} not in any month of ${kindSource[kind]}, so a watchlist has no prices to follow.`,
       );
-    const result = await insertItems(user, watchlistId, kind, unique);
-    return { ...result, already: unique.length - result.added };
+    const result = await insertItems(user, watchlistId, kind, listed);
+    return {
+      ...result,
+      already: listed.length - result.added,
+      unlisted: unique.length - listed.length,
+      source: kindSource[kind],
+    };
   },
 );
 
@@ -197,15 +214,15 @@ export const removeFromWatchlist = define(
 
 export const saveAlertPreferences = define(
   { name: "watchlists.alert-preferences", schema: alertPreferencesSchema, access: "subscriber" },
-  async ({ enabled, thresholdPercent, delivery }, { user }) => {
+  async ({ enabled, thresholdPercent, delivery, marginLosses }, { user }) => {
     // The user is the session's: no id comes from the browser.
     await getDb()
       .insert(watchlistAlertPreferences)
-      .values({ userId: user.id, enabled, thresholdPercent, delivery })
+      .values({ userId: user.id, enabled, thresholdPercent, delivery, marginLosses })
       .onConflictDoUpdate({
         target: watchlistAlertPreferences.userId,
-        set: { enabled, thresholdPercent, delivery, updatedAt: new Date() },
+        set: { enabled, thresholdPercent, delivery, marginLosses, updatedAt: new Date() },
       });
-    return { enabled, thresholdPercent, delivery };
+    return { enabled, thresholdPercent, delivery, marginLosses };
   },
 );

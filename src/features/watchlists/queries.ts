@@ -294,18 +294,23 @@ export type AlertPreferences = {
   enabled: boolean;
   thresholdPercent: number;
   delivery: "immediate" | "weekly";
+  marginLosses: boolean;
 };
 
-/** The user's watchlist alert choices; without a row, alerts are on for every change, sent at once. */
+/**
+ * The user's watchlist alert choices; without a row, alerts are on for every change, sent at once,
+ * and margin-check lines are left out (they are chosen, ADR 134).
+ */
 export async function getAlertPreferences(userId: string): Promise<AlertPreferences> {
   const [row] = await getDb()
     .select({
       enabled: watchlistAlertPreferences.enabled,
       thresholdPercent: watchlistAlertPreferences.thresholdPercent,
       delivery: watchlistAlertPreferences.delivery,
+      marginLosses: watchlistAlertPreferences.marginLosses,
     })
     .from(watchlistAlertPreferences)
     .where(eq(watchlistAlertPreferences.userId, userId));
-  if (!row) return { enabled: true, thresholdPercent: 0, delivery: "immediate" };
+  if (!row) return { enabled: true, thresholdPercent: 0, delivery: "immediate", marginLosses: false };
   return { ...row, delivery: row.delivery === "weekly" ? "weekly" : "immediate" };
 }

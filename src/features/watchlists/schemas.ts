@@ -45,5 +45,7 @@ export const alertPreferencesSchema = z
       .min(0, "Please enter 0 or more.")
       .max(1000, "Please enter 1,000 or less."),
     delivery: z.enum(["immediate", "weekly"]),
+    /** Also the licence's margin-check lines that turn loss-making (ADR 134). */
+    marginLosses: z.boolean(),
   })
   .strict();

@@ -1,7 +1,8 @@
 import type { Metadata } from "next";
 
 import { marginOwnerOf } from "@/features/margins/access";
-import { MarginCheckView, marginCheckPath } from "@/features/margins/components/margin-check-view";
+import { MarginCheckView } from "@/features/margins/components/margin-check-view";
+import { marginCheckPath } from "@/features/margins/paths";
 import { getUpload, listUploads } from "@/features/margins/queries";
 import { requireSubscriber } from "@/lib/session";
 

@@ -15,9 +15,8 @@ import { formatPence, monthLabel } from "@/lib/tariff-vocabulary";
 
 import { correctMarginMatch } from "../actions";
 import type { MarginMapping } from "../margin";
+import { marginUploadPath } from "../paths";
 import type { MarginResult, MarginResultLine, UploadSummary } from "../queries";
-
-export const marginCheckPath = "/margin-check";
 
 const columns: DataColumn[] = [
   { id: "product", header: "Your product", priority: "name" },
@@ -130,7 +129,7 @@ function UploadForm() {
     const saved = (await response.json()) as { id: string; problems: { row: number; message: string }[] };
     setProblems(saved.problems);
     setPreview(null);
-    router.push(`${marginCheckPath}?upload=${saved.id}`);
+    router.push(marginUploadPath(saved.id));
     router.refresh();
   }
 
@@ -324,7 +323,7 @@ export function MarginCheckView({
             id={`${id}-upload`}
             className="h-9 w-full max-w-md rounded-md border bg-background px-2"
             value={result?.id ?? ""}
-            onChange={(event) => router.push(`${marginCheckPath}?upload=${event.target.value}`)}
+            onChange={(event) => router.push(marginUploadPath(event.target.value))}
           >
             {uploads.map((upload) => (
               <option key={upload.id} value={upload.id}>
@@ -376,7 +375,7 @@ export function MarginCheckView({
             caption={`Margins of ${result.fileName}`}
             fileName={csvFileName(["margin-check", result.fileName.replace(/\.[a-z]+$/i, "")])}
             emptyMessage="No line matches this filter."
-            linkFrom={`${marginCheckPath}?upload=${result.id}`}
+            linkFrom={marginUploadPath(result.id)}
             rowAction={{
               header: "Correct match",
               render: (row) => <Correction lineId={Number(row.lineId)} product={String(row.product)} />,

@@ -1,12 +1,13 @@
 import { act, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
+import { searchUser, SearchOpener, stubLayoutForCmdk } from "@tests/fixtures/search-dialog";
 import { SubscriptionProvider } from "@/features/accounts/components/subscription-provider";
 import type { Edition } from "@/lib/tariff-vocabulary";
 
 import type { SearchPartId } from "../parts";
-import { SearchDialogProvider, useSearchDialog } from "./search-dialog";
+import { SearchDialogProvider } from "./search-dialog";
 
 const router = vi.hoisted(() => ({ push: vi.fn() }));
 vi.mock("next/navigation", () => ({ useRouter: () => router }));
@@ -15,32 +16,13 @@ const actions = vi.hoisted(() => ({
 }));
 vi.mock("../actions", () => actions);
 
-beforeAll(() => {
-  // jsdom lays nothing out: cmdk scrolls the highlighted result into view, and observes sizes.
-  Element.prototype.scrollIntoView = () => {};
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  } as unknown as typeof ResizeObserver;
-});
-
-const user = { id: "u1", email: "a@b.test", firstName: "A", lastName: "B", admin: false, isOwner: false };
-
-function Opener() {
-  const { openSearch } = useSearchDialog();
-  return (
-    <button type="button" onClick={openSearch}>
-      Open search
-    </button>
-  );
-}
+stubLayoutForCmdk();
 
 function renderApp(country: Edition = 1, partsOff: SearchPartId[] = []) {
   render(
-    <SubscriptionProvider initial={{ user, subscribed: true, country, delegate: false }}>
+    <SubscriptionProvider initial={{ user: searchUser, subscribed: true, country, delegate: false }}>
       <SearchDialogProvider partsOff={partsOff}>
-        <Opener />
+        <SearchOpener />
       </SearchDialogProvider>
     </SubscriptionProvider>,
   );

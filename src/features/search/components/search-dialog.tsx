@@ -52,11 +52,24 @@ const minTermForButton = 3;
 /** How long typing rests before the results follow it. */
 const typingPauseMs = 250;
 
-const SearchDialogContext = createContext<{ openSearch: () => void }>({ openSearch: () => {} });
+const SearchDialogContext = createContext<{ openSearch: () => void; closeSearch: () => void }>({
+  openSearch: () => {},
+  closeSearch: () => {},
+});
 
 /** Opens the global search dialog, from the sidebar's search box or the phone bar's search button. */
 export function useSearchDialog() {
   return useContext(SearchDialogContext);
+}
+
+/** The result the arrow keys or the pointer have highlighted: what a result action acts on. */
+export type HighlightedResult = Pick<Result, "name" | "pack" | "code" | "href">;
+
+const HighlightedResultContext = createContext<HighlightedResult | null>(null);
+
+/** The highlighted search result, for the `resultActions` the app gives the dialog; null when none is. */
+export function useHighlightedResult() {
+  return useContext(HighlightedResultContext);
 }
 
 /**
@@ -91,10 +104,16 @@ function useExcludedParts(initial: SearchPartId[], country: Edition) {
  */
 export function SearchDialogProvider({
   partsOff,
+  resultActions,
   children,
 }: {
   /** The parts the user switched off, from their profile. */
   partsOff: SearchPartId[];
+  /**
+   * Another feature's controls for the highlighted result (`useHighlightedResult`), given by the
+   * app: shown below the results, outside their listbox, so a result holds no control of its own.
+   */
+  resultActions?: ReactNode;
   children: ReactNode;
 }) {
   const { country } = useSubscription();
@@ -124,7 +143,8 @@ export function SearchDialogProvider({
     document.addEventListener("keydown", onKeyDown);
     return () => document.removeEventListener("keydown", onKeyDown);
   }, [openSearch]);
-  const value = useMemo(() => ({ openSearch }), [openSearch]);
+  const closeSearch = useCallback(() => onOpenChange(false), [onOpenChange]);
+  const value = useMemo(() => ({ openSearch, closeSearch }), [openSearch, closeSearch]);
   return (
     <SearchDialogContext.Provider value={value}>
       {children}
@@ -135,6 +155,7 @@ export function SearchDialogProvider({
             returnFocus={returnFocus}
             excluded={excluded}
             onExcludedChange={setExcluded}
+            resultActions={resultActions}
           />
         )}
       </Dialog>
@@ -153,11 +174,13 @@ function SearchPanel({
   returnFocus,
   excluded,
   onExcludedChange,
+  resultActions,
 }: {
   onClose: () => void;
   returnFocus: RefObject<HTMLElement | null>;
   excluded: SearchPartId[];
   onExcludedChange: (excluded: SearchPartId[]) => void;
+  resultActions?: ReactNode;
 }) {
   const router = useRouter();
   const { country } = useSubscription();
@@ -166,6 +189,8 @@ function SearchPanel({
   const [term, setTerm] = useState("");
   const [state, setState] = useState<State>({ status: "idle" });
   const request = useRef<AbortController | null>(null);
+  // cmdk's highlighted option, held here so the result actions below the list can act on it.
+  const [highlighted, setHighlighted] = useState("");
 
   const run = useCallback(
     async (raw: string) => {
@@ -213,6 +238,10 @@ function SearchPanel({
     router.push(href);
   };
 
+  const highlightedResult = useMemo(
+    () => (state.status === "done" ? resultOfValue(state.sections, highlighted) : null),
+    [state, highlighted],
+  );
   const shownTerm = state.status === "idle" ? "" : state.term;
   const upToDate = state.status === "done" && state.term === term.trim();
   const totals =
@@ -244,6 +273,8 @@ function SearchPanel({
       </DialogDescription>
       <Command
         shouldFilter={false}
+        value={highlighted}
+        onValueChange={setHighlighted}
         label="Search the whole of TariffScope"
         className="flex min-h-0 flex-1 flex-col gap-3"
       >
@@ -307,7 +338,7 @@ function SearchPanel({
                     {section.results.map((result, index) => (
                       <Command.Item
                         key={`${section.part}:${index}`}
-                        value={`${section.part}:${index}:${result.code ?? result.name}`}
+                        value={resultValue(section.part, index, result)}
                         onSelect={() => go(result.href)}
                         className="flex cursor-pointer flex-wrap items-baseline justify-between gap-x-3 rounded-md px-2 py-1.5 text-sm data-[selected=true]:bg-accent"
                       >
@@ -353,8 +384,27 @@ function SearchPanel({
           </p>
         )}
       </Command>
+      {/* Outside cmdk's root, whose Enter would open the highlighted result instead of pressing a button. */}
+      {resultActions && (
+        <HighlightedResultContext.Provider value={highlightedResult}>
+          {resultActions}
+        </HighlightedResultContext.Provider>
+      )}
     </DialogContent>
   );
+}
+
+/** A result's cmdk value: its part and place, which `resultOfValue` reads back, and its code or name. */
+const resultValue = (part: SearchPartId, index: number, result: Result) =>
+  `${part}:${index}:${result.code ?? result.name}`;
+
+/** The result a cmdk value names; null for a section's 'View all results' or nothing. */
+function resultOfValue(sections: Section[], value: string): HighlightedResult | null {
+  const [part, place] = value.split(":");
+  const result = sections.find((section) => section.part === part)?.results[Number(place)];
+  if (!result) return null;
+  const { name, pack, code, href } = result;
+  return { name, pack, code, href };
 }
 
 function SectionHeading({

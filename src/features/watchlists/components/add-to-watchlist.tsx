@@ -13,16 +13,38 @@ import type { PackKind } from "../schemas";
 export type AddOutcome = { text: string; error?: boolean; listId?: string };
 
 /** What an add or remove did, with a link to the list it added to. */
-export function Outcome({ message }: { message: AddOutcome }) {
+export function Outcome({ message, onNavigate }: { message: AddOutcome; onNavigate?: () => void }) {
   return (
     <>
       {message.text}{" "}
       {message.listId && (
-        <Link href={`${watchlistsPath}?list=${message.listId}`} className="text-primary underline">
+        <Link
+          href={`${watchlistsPath}?list=${message.listId}`}
+          onClick={onNavigate}
+          className="text-primary underline"
+        >
           View watchlist
         </Link>
       )}
     </>
+  );
+}
+
+/** The line that announces an add's outcome, across its toolbar: empty until there is one. */
+export function OutcomeLine({
+  message,
+  onNavigate,
+}: {
+  message: AddOutcome | null;
+  onNavigate?: () => void;
+}) {
+  return (
+    <p
+      aria-live="polite"
+      className={message?.error ? "w-full text-destructive" : "w-full text-muted-foreground"}
+    >
+      {message && <Outcome message={message} onNavigate={onNavigate} />}
+    </p>
   );
 }
 

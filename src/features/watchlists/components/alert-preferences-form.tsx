@@ -15,19 +15,28 @@ const deliveries: { value: AlertPreferences["delivery"]; label: string }[] = [
   { value: "weekly", label: "Once a week, on Monday morning, all the week's changes in one e-mail" },
 ];
 
-/** Watchlist alerts on or off, the smallest price change worth an e-mail, and at once or weekly. */
+/**
+ * Watchlist alerts on or off, the smallest price change worth an e-mail, at once or weekly, and
+ * whether the licence's margin-check lines that turn loss-making come in the same e-mails.
+ */
 export function AlertPreferencesForm({ initial }: { initial: AlertPreferences }) {
   const thresholdId = useId();
   const [enabled, setEnabled] = useState(initial.enabled);
   const [threshold, setThreshold] = useState(String(initial.thresholdPercent));
   const [delivery, setDelivery] = useState(initial.delivery);
+  const [marginLosses, setMarginLosses] = useState(initial.marginLosses);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
   async function submit(event: React.FormEvent) {
     event.preventDefault();
     setBusy(true);
-    const result = await saveAlertPreferences({ enabled, thresholdPercent: Number(threshold), delivery });
+    const result = await saveAlertPreferences({
+      enabled,
+      thresholdPercent: Number(threshold),
+      delivery,
+      marginLosses,
+    });
     setBusy(false);
     if (!result.ok) {
       setError(result.fieldErrors?.thresholdPercent?.[0] ?? result.message);
@@ -39,15 +48,9 @@ export function AlertPreferencesForm({ initial }: { initial: AlertPreferences })
 
   return (
     <form onSubmit={submit} className="space-y-4" noValidate>
-      <label className="flex min-h-10 items-center gap-2 text-sm">
-        <input
-          type="checkbox"
-          className="size-4"
-          checked={enabled}
-          onChange={(event) => setEnabled(event.target.checked)}
-        />
+      <Choice checked={enabled} onChange={setEnabled}>
         E-mail me when a pack on my watchlists changes
-      </label>
+      </Choice>
       <div className="space-y-2">
         <label htmlFor={thresholdId} className="block text-sm font-medium">
           Smallest price change to tell me about (%)
@@ -76,7 +79,10 @@ export function AlertPreferencesForm({ initial }: { initial: AlertPreferences })
           </p>
         )}
       </div>
-      <fieldset className="space-y-2" disabled={!enabled}>
+      <Choice checked={marginLosses} onChange={setMarginLosses}>
+        Include margin-check lines that turn loss-making
+      </Choice>
+      <fieldset className="space-y-2" disabled={!enabled && !marginLosses}>
         <legend className="text-sm font-medium">When to e-mail me</legend>
         {deliveries.map((choice) => (
           <label key={choice.value} className="flex min-h-10 items-center gap-2 text-sm">
@@ -96,5 +102,28 @@ export function AlertPreferencesForm({ initial }: { initial: AlertPreferences })
         Save alert preferences
       </Button>
     </form>
+  );
+}
+
+/** A tick box with its words as its label, the whole line the target. */
+function Choice({
+  checked,
+  onChange,
+  children,
+}: {
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  children: React.ReactNode;
+}) {
+  return (
+    <label className="flex min-h-10 items-center gap-2 text-sm">
+      <input
+        type="checkbox"
+        className="size-4"
+        checked={checked}
+        onChange={(event) => onChange(event.target.checked)}
+      />
+      {children}
+    </label>
   );
 }

@@ -27,6 +27,20 @@ function renderList(choices = [{ id: "list-1", name: "Fridge lines" }]) {
   );
 }
 
+/** The action's answer: one pack added to "Fridge lines", with `counts` changed. */
+const addedAnswer = (counts: { already?: number; unlisted?: number } = {}) => ({
+  ok: true,
+  data: {
+    watchlistId: "list-1",
+    watchlistName: "Fridge lines",
+    added: 1,
+    already: 0,
+    unlisted: 0,
+    source: "Part VIIIA",
+    ...counts,
+  },
+});
+
 afterEach(() => vi.restoreAllMocks());
 
 describe("adding a list page's rows to a watchlist", () => {
@@ -35,10 +49,7 @@ describe("adding a list page's rows to a watchlist", () => {
     vi.spyOn(HTMLElement.prototype, "clientHeight", "get").mockReturnValue(600);
     vi.spyOn(HTMLElement.prototype, "clientWidth", "get").mockReturnValue(1000);
     actions.addManyToWatchlist.mockReset();
-    actions.addManyToWatchlist.mockResolvedValue({
-      ok: true,
-      data: { watchlistId: "list-1", watchlistName: "Fridge lines", added: 1, already: 1 },
-    });
+    actions.addManyToWatchlist.mockResolvedValue(addedAnswer({ already: 1 }));
   });
 
   it("adds one row by its own button to the chosen list, and says what happened", async () => {
@@ -86,5 +97,16 @@ describe("adding a list page's rows to a watchlist", () => {
       kind: "drug",
       codes: ["1000001"],
     });
+  });
+
+  it("says how many ticked packs were left out because their source never listed them", async () => {
+    actions.addManyToWatchlist.mockResolvedValue(addedAnswer({ unlisted: 1 }));
+    renderList();
+    fireEvent.click(screen.getByRole("checkbox", { name: "Select Amlodipine 5mg tablets" }));
+    fireEvent.click(screen.getByRole("checkbox", { name: "Select Bisoprolol 10mg tablets" }));
+    fireEvent.click(screen.getByRole("button", { name: "Add selected (2)" }));
+    await screen.findByText(
+      /Added 1 pack to Fridge lines\. 1 was left out: not in any month of Part VIIIA, so there are no prices to follow\./,
+    );
   });
 });

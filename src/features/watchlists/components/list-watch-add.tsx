@@ -8,7 +8,7 @@ import { Button } from "@/components/ui/button";
 
 import { addManyToWatchlist } from "../actions";
 import type { PackKind } from "../schemas";
-import { Outcome, type AddOutcome } from "./add-to-watchlist";
+import { OutcomeLine, type AddOutcome } from "./add-to-watchlist";
 
 /** What a list page needs to put its rows on watchlists: the kind, the row keys of code and name, the lists. */
 export type WatchAddConfig = {
@@ -44,10 +44,12 @@ export function WatchlistAdd({ config, children }: { config: WatchAddConfig; chi
       setMessage({ text: result.message, error: true });
       return;
     }
-    const { added, already, watchlistName, watchlistId } = result.data;
+    const { added, already, unlisted, source, watchlistName, watchlistId } = result.data;
     const parts = [
       `Added ${added} ${added === 1 ? "pack" : "packs"} to ${watchlistName}.`,
       already > 0 && `${already} ${already === 1 ? "was" : "were"} already on it.`,
+      unlisted > 0 &&
+        `${unlisted} ${unlisted === 1 ? "was" : "were"} left out: not in any month of ${source}, so there are no prices to follow.`,
     ].filter(Boolean);
     setMessage({ text: parts.join(" "), listId: watchlistId });
     if (!listId) setListId(watchlistId);
@@ -133,12 +135,7 @@ export function WatchlistAdd({ config, children }: { config: WatchAddConfig; chi
         >
           Clear selection
         </Button>
-        <p
-          aria-live="polite"
-          className={message?.error ? "w-full text-destructive" : "w-full text-muted-foreground"}
-        >
-          {message && <Outcome message={message} />}
-        </p>
+        <OutcomeLine message={message} />
       </div>
       <RowActionContext.Provider value={rowAction}>{children}</RowActionContext.Provider>
     </>

@@ -162,4 +162,31 @@ describe("non-essential templates", () => {
     );
     expect(email.html).not.toContain("<b>Odd</b>");
   });
+
+  it("the watchlist alert lists margin-check lines turned loss-making after the changes, or alone", async () => {
+    const uploadUrl = "http://localhost:3000/margin-check?upload=0b0f6f8e-8f3c-4c1e-9d1e-6a2f7d0c9b11";
+    const loss = { name: "Amiloride 5mg tablets", url: uploadUrl, what: "prices.csv: bought at £9.10" };
+    const packUrl = "http://localhost:3000/drug-info/1034611000001106";
+    const both = await watchlistAlertEmail({
+      source: "Part VIIIA, February 2026",
+      lines: [{ name: "Amiloride 5mg tablets", url: packUrl, what: "price £12.00 → £10.00 (-16.7%)" }],
+      losses: [loss],
+      watchlistsUrl: "http://localhost:3000/manage-watchlists-login",
+      unsubscribeUrl,
+    });
+    expect(both.subject).toBe(
+      "Watchlist: 1 change and 1 margin-check line now at a loss in Part VIIIA, February 2026",
+    );
+    expectInBoth(both, "These packs on your watchlists changed", "turned loss-making", uploadUrl);
+    const alone = await watchlistAlertEmail({
+      source: "Part VIIIA, February 2026",
+      lines: [],
+      losses: [loss, { ...loss, what: "prices.csv: bought at £9.20" }],
+      watchlistsUrl: "http://localhost:3000/manage-watchlists-login",
+      unsubscribeUrl,
+    });
+    expect(alone.subject).toBe("Watchlist: 2 margin-check lines now at a loss in Part VIIIA, February 2026");
+    expect(alone.text).not.toContain("These packs on your watchlists changed");
+    expectInBoth(alone, "Part VIIIA, February 2026 has just been loaded. With it, these lines");
+  });
 });

@@ -6,15 +6,19 @@ import { ActionButton, assertWebUrl, EmailLayout, greeting, Paragraph, renderEma
 /** One change to a watched pack, already in words: "Price £1.00 → £1.50 (+50.0%)". */
 export type WatchlistAlertLine = { name: string; url: string; what: string };
 
+const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+
 /**
  * Non-essential: the packs on the recipient's watchlists that one import changed, or, `weekly`,
- * that the imports of the week changed.
+ * that the imports of the week changed; and, for those who chose them, the lines of their
+ * licence's margin check that turned loss-making.
  */
 export function watchlistAlertEmail({
   firstName,
   source,
   weekly = false,
   lines,
+  losses = [],
   watchlistsUrl,
   unsubscribeUrl,
 }: {
@@ -23,34 +27,63 @@ export function watchlistAlertEmail({
   source: string;
   weekly?: boolean;
   lines: WatchlistAlertLine[];
+  /** Margin-check lines now bought above their reimbursement, each linking to its upload. */
+  losses?: WatchlistAlertLine[];
   watchlistsUrl: string;
   unsubscribeUrl: string;
 }): Promise<EmailContent> {
-  const count = `${lines.length} ${lines.length === 1 ? "change" : "changes"}`;
+  const changes = plural(lines.length, "change", "changes");
+  const turned = plural(losses.length, "margin-check line", "margin-check lines");
+  const count = [lines.length > 0 && changes, losses.length > 0 && `${turned} now at a loss`]
+    .filter(Boolean)
+    .join(" and ");
+  const heading = [
+    lines.length > 0 && `${changes} to packs you watch`,
+    losses.length > 0 && `${turned} now at a loss`,
+  ]
+    .filter(Boolean)
+    .join(", ");
+  const listed = (items: WatchlistAlertLine[]) => (
+    <Section>
+      {items.map((line) => (
+        <Text key={`${line.url}|${line.what}`} style={styles.paragraph}>
+          <Link href={assertWebUrl(line.url)} style={styles.link}>
+            {line.name}
+          </Link>
+          {`: ${line.what}`}
+        </Text>
+      ))}
+    </Section>
+  );
   return renderEmail(
     "watchlist-alert",
     `Watchlist: ${count} in ${source}`,
     <EmailLayout
-      preview={`${count} to packs you watch, in ${source}.`}
-      heading={`${count} to packs you watch`}
+      preview={`${heading}, in ${source}.`}
+      heading={heading}
       unsubscribeUrl={assertWebUrl(unsubscribeUrl)}
     >
       <Paragraph>{greeting(firstName)}</Paragraph>
-      <Paragraph>
-        {weekly
-          ? `These packs on your watchlists changed in ${source}:`
-          : `${source} has just been loaded. These packs on your watchlists changed:`}
-      </Paragraph>
-      <Section>
-        {lines.map((line) => (
-          <Text key={`${line.url}|${line.what}`} style={styles.paragraph}>
-            <Link href={assertWebUrl(line.url)} style={styles.link}>
-              {line.name}
-            </Link>
-            {`: ${line.what}`}
-          </Text>
-        ))}
-      </Section>
+      {lines.length > 0 && (
+        <>
+          <Paragraph>
+            {weekly
+              ? `These packs on your watchlists changed in ${source}:`
+              : `${source} has just been loaded. These packs on your watchlists changed:`}
+          </Paragraph>
+          {listed(lines)}
+        </>
+      )}
+      {losses.length > 0 && (
+        <>
+          <Paragraph>
+            {weekly
+              ? `These lines of your margin check turned loss-making in ${source}: they now cost more than they are reimbursed.`
+              : `${lines.length > 0 ? "With it" : `${source} has just been loaded. With it`}, these lines of your margin check turned loss-making: they now cost more than they are reimbursed.`}
+          </Paragraph>
+          {listed(losses)}
+        </>
+      )}
       <ActionButton href={assertWebUrl(watchlistsUrl)}>Open your watchlists</ActionButton>
     </EmailLayout>,
   );

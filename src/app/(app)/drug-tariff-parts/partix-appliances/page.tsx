@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 
 import { TariffListPage } from "@/features/tariff/components/tariff-list-page";
 import { lists } from "@/features/tariff/lists";
-import { WatchableList } from "@/features/watchlists/components/watchable-list";
+import { watchableTable } from "@/features/watchlists/components/watchable-list";
 import type { SearchParams } from "@/features/tariff/month-choice";
 import { requireSubscriber } from "@/lib/session";
 
@@ -15,11 +15,7 @@ export default async function Page({ searchParams }: { searchParams: SearchParam
       id="partix"
       user={user}
       searchParams={searchParams}
-      wrapTable={(table) => (
-        <WatchableList list="partix" user={user}>
-          {table}
-        </WatchableList>
-      )}
+      wrapTable={watchableTable("partix", user)}
     />
   );
 }

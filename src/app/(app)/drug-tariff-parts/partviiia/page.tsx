@@ -3,7 +3,7 @@ import type { Metadata } from "next";
 import { completeCheckoutReturn } from "@/features/billing/checkout";
 import { TariffListPage } from "@/features/tariff/components/tariff-list-page";
 import { lists } from "@/features/tariff/lists";
-import { WatchableList } from "@/features/watchlists/components/watchable-list";
+import { watchableTable } from "@/features/watchlists/components/watchable-list";
 import type { SearchParams } from "@/features/tariff/month-choice";
 import { requireSubscriber } from "@/lib/session";
 
@@ -19,11 +19,7 @@ export default async function PartVIIIAPage({ searchParams }: { searchParams: Se
       id="partviiia"
       user={user}
       searchParams={searchParams}
-      wrapTable={(table) => (
-        <WatchableList list="partviiia" user={user}>
-          {table}
-        </WatchableList>
-      )}
+      wrapTable={watchableTable("partviiia", user)}
     />
   );
 }

@@ -3,11 +3,19 @@ import type { Metadata } from "next";
 import { TariffListPage } from "@/features/tariff/components/tariff-list-page";
 import { lists } from "@/features/tariff/lists";
 import type { SearchParams } from "@/features/tariff/month-choice";
+import { watchableTable } from "@/features/watchlists/components/watchable-list";
 import { requireSubscriber } from "@/lib/session";
 
 export const metadata: Metadata = { title: lists["discontinued"].title, robots: { index: false } };
 
 export default async function Page({ searchParams }: { searchParams: SearchParams }) {
   const user = await requireSubscriber(lists.discontinued.path);
-  return <TariffListPage id="discontinued" user={user} searchParams={searchParams} />;
+  return (
+    <TariffListPage
+      id="discontinued"
+      user={user}
+      searchParams={searchParams}
+      wrapTable={watchableTable("discontinued", user)}
+    />
+  );
 }
