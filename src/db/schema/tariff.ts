@@ -55,6 +55,17 @@ const datasetChecks = (
     : index(`${name}_edition_period_idx`).on(table.edition, table.period),
 ];
 
+/**
+ * A pack's lines by its code, edition and month: a product page, a watchlist and the editions'
+ * comparison read one pack's line of a month, many packs at a time. Keyed by the code alone, a month
+ * just imported (not yet in the planner's statistics) led the planner to read the whole month per pack.
+ */
+const codeIndex = (
+  name: string,
+  code: ExtraConfigColumn,
+  table: { edition: ExtraConfigColumn; period: ExtraConfigColumn },
+) => index(name).on(code, table.edition, table.period);
+
 /** Part VIIIA (NI: Part I). The category is data, not an enum: Category H arrived in March 2026. */
 export const partViiiaPrices = pgTable(
   "part_viiia_prices",
@@ -71,7 +82,7 @@ export const partViiiaPrices = pgTable(
   },
   (table) => [
     ...datasetChecks("part_viiia_prices", table, table.medicine),
-    index("part_viiia_prices_vmpp_idx").on(table.vmppSnomedCode),
+    codeIndex("part_viiia_prices_vmpp_idx", table.vmppSnomedCode, table),
   ],
 );
 
@@ -165,7 +176,7 @@ export const partIxPrices = pgTable(
   (table) => [
     ...datasetChecks("part_ix_prices", table, table.ampName),
     // A search term may be any of a pack's codes: each is looked up by its index, not by reading the month.
-    index("part_ix_prices_pack_idx").on(table.packSnomedCode),
+    codeIndex("part_ix_prices_pack_idx", table.packSnomedCode, table),
     index("part_ix_prices_product_idx").on(table.productSnomedCode),
     index("part_ix_prices_gtin_idx").on(table.gtin),
     index("part_ix_prices_pack_order_idx").on(table.packOrderNumber),
@@ -208,7 +219,10 @@ export const concessions = pgTable(
     upliftPence: integer("uplift_pence"),
     ...discount(),
   },
-  (table) => [...datasetChecks("concessions", table), index("concessions_vmpp_idx").on(table.vmppSnomedCode)],
+  (table) => [
+    ...datasetChecks("concessions", table),
+    codeIndex("concessions_vmpp_idx", table.vmppSnomedCode, table),
+  ],
 );
 
 /** Branded packs (dm+d AMPPs) with the NHS indicative price and the flags behind the reimbursement lists. */
@@ -249,7 +263,7 @@ export const brandedPacks = pgTable(
   },
   (table) => [
     ...datasetChecks("branded_packs", table, table.name),
-    index("branded_packs_ampp_idx").on(table.amppSnomedCode),
+    codeIndex("branded_packs_ampp_idx", table.amppSnomedCode, table),
   ],
 );
 

@@ -84,6 +84,14 @@ describe("replacing a month", () => {
     ]);
   });
 
+  it("the planner knows a month as soon as it is imported, so a pack's lines are looked up, not the month read", async () => {
+    await importFile(database.db, write("Part VIIIA Nov 25.csv", viiiaCsv("November")), { actor });
+    const [periods] = await rows<{ known: string | null }>(sql`
+      select coalesce(most_common_vals::text, '') || coalesce(histogram_bounds::text, '') as known
+      from pg_stats where tablename = 'part_viiia_prices' and attname = 'period'`);
+    expect(periods?.known).toContain("2025-11-01");
+  });
+
   it("stores a category it has never seen, and says so", async () => {
     const strange = [
       ...viiiaRows,

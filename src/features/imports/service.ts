@@ -267,6 +267,11 @@ export async function importFile(db: Database, file: string, options: ImportOpti
     });
     result = { outcome: "rejected", message };
   }
+  if (result.outcome === "imported") {
+    // The planner's statistics learn of the new month now, not when autovacuum next gets to it:
+    // until then it takes the month for empty and reads it whole where it should look packs up.
+    await db.execute(sql`analyze ${partTables[parsed.part]}`);
+  }
   return {
     file: name,
     edition: editionCodes[parsed.edition],
