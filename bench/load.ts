@@ -61,11 +61,13 @@ await withRealSizeProduct(
     };
 
     // One pass of the mix; each connection's requests walk through it. Per 40 requests: 12 list
-    // pages and rows, 10 product pages, 8 searches, 4 insights, 4 other lists, 2 watchlist views.
+    // pages and rows, 10 product pages, 8 searches, 4 insights, 4 other lists, a watchlist page and its rows.
     const mix: { path: string; admin?: boolean }[] = [];
     const viiia = await rows("/drug-tariff-parts/partviiia");
     const ix = await rows("/drug-tariff-parts/partix-appliances");
     const insights = await rows("/insights/price-changes-partviiia");
+    const watchlist = `/manage-watchlists-login?list=${product.watchlistId}`;
+    const watchlistRows = await rows(watchlist);
     for (let index = 0; index < 2; index++) {
       mix.push(
         { path: "/drug-tariff-parts/partviiia" },
@@ -78,7 +80,7 @@ await withRealSizeProduct(
         { path: insights },
         { path: "/brands" },
         { path: "/concession-prices" },
-        { path: `/manage-watchlists-login?list=${product.watchlistId}`, admin: true },
+        { path: index === 0 ? watchlist : watchlistRows, admin: true },
       );
     }
     for (const code of packs.slice(0, 10)) mix.push({ path: `/drug-info/${code}` });

@@ -180,6 +180,6 @@ export function webProcessPeaks(port: number): { pid: number; peakMb: number }[]
 /** The rows URL a list or insights page names (and its table fetches), as the page preloads it; null if none. */
 export async function rowsPathOf(base: string, page: string, cookie: string): Promise<string | null> {
   const html = await (await fetch(`${base}${page}`, { headers: { cookie } })).text();
-  const href = html.match(/href="(\/api\/(?:lists|insights)\/[a-z0-9-]+\/rows\?[^"]+)"/)?.[1];
+  const href = html.match(/href="(\/api\/(?:lists|insights|watchlists)\/[a-z0-9-]+\/rows\?[^"]+)"/)?.[1];
   return href ? href.replaceAll("&amp;", "&") : null;
 }

@@ -483,6 +483,11 @@ async function sqlmapStep() {
         signedIn: true,
       },
       {
+        route: "GET /api/watchlists/[id]/rows (id, edition)",
+        args: [`-u`, `${base}/api/watchlists/00000000-0000-4000-8000-000000000000*/rows?edition=ew*`],
+        signedIn: true,
+      },
+      {
         route: "GET /insights/price-changes-partviiia (month)",
         args: [`-u`, `${base}/insights/price-changes-partviiia?month=${month}`, "-p", "month"],
         signedIn: true,

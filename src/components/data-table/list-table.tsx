@@ -24,12 +24,65 @@ async function fetchRows(url: string, signal: AbortSignal): Promise<Loaded> {
   return { error: typeof message === "string" ? message : fallbackError };
 }
 
+/** What a table fed by a rows route has: the rows (none until they arrive), and how to ask again. */
+export type RowsRoute = {
+  rows: DataRow[];
+  /** True until the first answer for this URL. */
+  loading: boolean;
+  error: string | null;
+  /** Asks again, showing no rows until the answer (after an error). */
+  retry: () => void;
+  /** Asks again, keeping the rows shown until the answer replaces them (after a change to them). */
+  refresh: () => void;
+};
+
+/**
+ * The rows a rows route answers for `rowsUrl`. A new URL (month, search, filter, edition) shows no
+ * rows until its own arrive, never another URL's.
+ */
+export function useRowsRoute(rowsUrl: string): RowsRoute {
+  const [result, setResult] = useState<{ url: string; loaded: Loaded } | null>(null);
+  const [attempt, setAttempt] = useState(0);
+  const loaded = result?.url === rowsUrl ? result.loaded : null;
+
+  useEffect(() => {
+    const controller = new AbortController();
+    const settle = (value: Loaded) => setResult({ url: rowsUrl, loaded: value });
+    fetchRows(rowsUrl, controller.signal).then(settle, () => {
+      if (!controller.signal.aborted) settle({ error: fallbackError });
+    });
+    return () => controller.abort();
+  }, [rowsUrl, attempt]);
+
+  return {
+    rows: loaded && "rows" in loaded ? loaded.rows : [],
+    loading: loaded === null,
+    error: loaded && "error" in loaded ? loaded.error : null,
+    retry: () => {
+      setResult(null);
+      setAttempt((count) => count + 1);
+    },
+    refresh: () => setAttempt((count) => count + 1),
+  };
+}
+
+/** A rows route's error where the table's rows would be, with a way to ask again. */
+export function RowsError({ message, onRetry }: { message: string; onRetry: () => void }) {
+  return (
+    <span role="alert" className="inline-flex flex-wrap items-center justify-center gap-3 text-foreground">
+      {message}
+      <Button variant="outline" size="sm" onClick={onRetry}>
+        Try again
+      </Button>
+    </span>
+  );
+}
+
 /**
  * A table whose rows come from a rows route (a list page's or an insights page's, ADR 013): the page arrives at
  * once with the frame and headers, and the month's rows follow in one response, compressed once on
- * the server, that the page has already asked the browser to preload. A new URL (month, search,
- * filter, edition) shows no rows until its own arrive, never another URL's; the table itself stays,
- * so its row count is announced from the same live region each time.
+ * the server, that the page has already asked the browser to preload. The table itself stays
+ * while the URL changes, so its row count is announced from the same live region each time.
  */
 export function ListTable({
   rowsUrl,
@@ -46,50 +99,16 @@ export function ListTable({
   emptyMessage: string;
   linkFrom: string;
 }) {
-  const [result, setResult] = useState<{ url: string; loaded: Loaded } | null>(null);
-  const [attempt, setAttempt] = useState(0);
-  const loaded = result?.url === rowsUrl ? result.loaded : null;
-
-  useEffect(() => {
-    const controller = new AbortController();
-    const settle = (value: Loaded) => setResult({ url: rowsUrl, loaded: value });
-    fetchRows(rowsUrl, controller.signal).then(settle, () => {
-      if (!controller.signal.aborted) settle({ error: fallbackError });
-    });
-    return () => controller.abort();
-  }, [rowsUrl, attempt]);
-
-  const error = loaded && "error" in loaded ? loaded.error : null;
+  const { rows, loading, error, retry } = useRowsRoute(rowsUrl);
   return (
     <DataTable
       columns={columns}
-      rows={loaded && "rows" in loaded ? loaded.rows : []}
+      rows={rows}
       caption={caption}
       fileName={fileName}
-      loading={loaded === null}
+      loading={loading}
       linkFrom={linkFrom}
-      emptyMessage={
-        error ? (
-          <span
-            role="alert"
-            className="inline-flex flex-wrap items-center justify-center gap-3 text-foreground"
-          >
-            {error}
-            <Button
-              variant="outline"
-              size="sm"
-              onClick={() => {
-                setResult(null);
-                setAttempt((count) => count + 1);
-              }}
-            >
-              Try again
-            </Button>
-          </span>
-        ) : (
-          emptyMessage
-        )
-      }
+      emptyMessage={error ? <RowsError message={error} onRetry={retry} /> : emptyMessage}
     />
   );
 }

@@ -108,6 +108,8 @@ const sources: Record<PackKind, Source> = {
   },
 };
 
+const packKinds = Object.keys(sources) as PackKind[];
+
 /** Where each kind's packs are listed, and the column holding the code the item is keyed by. */
 const packColumns: Record<PackKind, { table: string; column: string }> = {
   drug: { table: "part_viiia_prices", column: "vmpp_snomed_code" },
@@ -264,18 +266,17 @@ async function entriesOf(
   }));
 }
 
+export type WatchlistOverview = Omit<WatchlistDetail, "entries">;
+
 /**
- * One watchlist's packs with their prices in `user`'s edition: the latest month loaded for each
- * pack's part and the month before it. The list must be one `user` may see.
+ * One watchlist as `user` may see it, with the months its prices come from in `user`'s edition: the
+ * latest month loaded for each kind's part and the month before it. What its page shows above the
+ * table; the packs come from `getWatchlistEntries`.
  */
-export async function getWatchlistDetail(user: CurrentUser, watchlistId: string): Promise<WatchlistDetail> {
+export async function getWatchlistOverview(user: CurrentUser, watchlistId: string): Promise<WatchlistOverview> {
   const found = await findWatchlist(getDb(), user, watchlistId);
   const edition: Edition = user.country;
-  const kinds = Object.keys(sources) as PackKind[];
-  const months = await Promise.all(kinds.map((kind) => latestMonths(edition, sources[kind].part)));
-  const entries = await Promise.all(
-    kinds.map((kind, index) => entriesOf(found.id, kind, edition, months[index]!)),
-  );
+  const months = await Promise.all(packKinds.map((kind) => latestMonths(edition, sources[kind].part)));
   return {
     watchlist: {
       id: found.id,
@@ -285,9 +286,41 @@ export async function getWatchlistDetail(user: CurrentUser, watchlistId: string)
       canChange: found.canChange,
     },
     edition,
-    months: Object.fromEntries(kinds.map((kind, index) => [sources[kind].part, months[index]!])),
-    entries: entries.flat(),
+    months: Object.fromEntries(packKinds.map((kind, index) => [sources[kind].part, months[index]!])),
   };
+}
+
+/** The packs of a watchlist `getWatchlistOverview` found, with their prices in its edition and months. */
+export async function getWatchlistEntries(overview: WatchlistOverview): Promise<WatchlistEntry[]> {
+  const entries = await Promise.all(
+    packKinds.map((kind) =>
+      entriesOf(overview.watchlist.id, kind, overview.edition, overview.months[sources[kind].part]!),
+    ),
+  );
+  return entries.flat();
+}
+
+/**
+ * One watchlist's packs with their prices in `user`'s edition: the latest month loaded for each
+ * pack's part and the month before it. The list must be one `user` may see.
+ */
+export async function getWatchlistDetail(user: CurrentUser, watchlistId: string): Promise<WatchlistDetail> {
+  const overview = await getWatchlistOverview(user, watchlistId);
+  return { ...overview, entries: await getWatchlistEntries(overview) };
+}
+
+/**
+ * What the packs on a watchlist are now, in a few characters: it changes whenever a pack is added
+ * or removed (an item added gets a new, higher id), so the rows kept for a data version are kept
+ * only while the list is the same.
+ */
+export async function watchlistItemsVersion(watchlistId: string): Promise<string> {
+  const result = await getDb().execute<{ items: string; last: string; codes: string }>(sql`
+    select count(*)::text as items, coalesce(max(id), 0)::text as last,
+      coalesce(sum(hashtext(kind || ':' || code)::bigint), 0)::text as codes
+    from watchlist_items where watchlist_id = ${watchlistId}`);
+  const row = result.rows[0]!;
+  return `${row.items}.${row.last}.${row.codes}`;
 }
 
 export type AlertPreferences = {

@@ -74,6 +74,13 @@ export function toWatchlistRow(entry: WatchlistEntry, edition: Edition): DataRow
   };
 }
 
+/** A watchlist's packs as its table's rows, by name. */
+export function watchlistTableRows(entries: WatchlistEntry[], edition: Edition): DataRow[] {
+  return entries
+    .map((entry) => toWatchlistRow(entry, edition))
+    .sort((a, b) => String(a.name).localeCompare(String(b.name)));
+}
+
 /** A row's 12 months' prices, oldest first. */
 export function historyOf(row: DataRow): number[] {
   return row.history ? String(row.history).split(",").map(Number) : [];

@@ -6,6 +6,7 @@ import { toast } from "sonner";
 
 import { csvFileName } from "@/components/data-table/csv";
 import { DataTable } from "@/components/data-table/data-table";
+import { RowsError, useRowsRoute } from "@/components/data-table/list-table";
 import type { DataRow } from "@/components/data-table/format";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
@@ -21,23 +22,25 @@ const selectClass =
   "h-9 rounded-md border border-input bg-background px-2 text-sm shadow-xs outline-none focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50";
 
 /**
- * A watchlist's packs in the shared table, filtered by name or code, part and flags (the CSV holds
- * the rows the filters keep); who may change the list also gets a Remove per row.
+ * A watchlist's packs in the shared table, fetched from its rows route (ADR 142), filtered by name
+ * or code, part and flags (the CSV holds the rows the filters keep); who may change the list also
+ * gets a Remove per row.
  */
 export function WatchlistTable({
   watchlistId,
   name,
-  rows,
+  rowsUrl,
   canChange,
   emptyMessage,
 }: {
   watchlistId: string;
   name: string;
-  rows: DataRow[];
+  rowsUrl: string;
   canChange: boolean;
   emptyMessage: React.ReactNode;
 }) {
   const router = useRouter();
+  const { rows, loading, error, retry, refresh } = useRowsRoute(rowsUrl);
   const [busy, setBusy] = useState<string | null>(null);
   const [filter, setFilter] = useState<WatchlistFilter>({ text: "", part: "", flaggedOnly: false });
   const id = useId();
@@ -59,6 +62,8 @@ export function WatchlistTable({
       return;
     }
     toast.success(`Removed ${row.name} from ${name}`, { id: watchlistToast });
+    // The table asks for its rows again; the page, for the lists' counts.
+    refresh();
     router.refresh();
   }
 
@@ -109,7 +114,16 @@ export function WatchlistTable({
         renderCell={renderCell}
         caption={`Packs on the watchlist ${name}`}
         fileName={csvFileName(["watchlist", name])}
-        emptyMessage={filtered ? "No packs on this watchlist match the filters." : emptyMessage}
+        loading={loading}
+        emptyMessage={
+          error ? (
+            <RowsError message={error} onRetry={retry} />
+          ) : filtered ? (
+            "No packs on this watchlist match the filters."
+          ) : (
+            emptyMessage
+          )
+        }
         linkFrom="/manage-watchlists-login"
         rowAction={
           canChange

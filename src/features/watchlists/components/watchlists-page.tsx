@@ -8,9 +8,9 @@ import { monthLabel, partLabel, type PartId } from "@/lib/tariff-vocabulary";
 import { countsSentence, type VisitSummary } from "../changes-summary";
 import { maxWatchlistsPerUser } from "../limits";
 import { watchlistsPath } from "../paths";
-import { getWatchlistChoices, getWatchlistDetail, type WatchlistDetail } from "../queries";
-import { toWatchlistRow } from "../rows";
+import { getWatchlistChoices, getWatchlistOverview, type WatchlistOverview } from "../queries";
 import { visitWatchlist } from "../visits";
+import { watchlistRowsPath } from "../watchlist-rows";
 import { NewWatchlistForm } from "./new-watchlist-form";
 import { WatchlistSettings } from "./watchlist-settings";
 import { WatchlistTable } from "./watchlist-table";
@@ -18,7 +18,7 @@ import { WatchlistTable } from "./watchlist-table";
 const partNames: Record<string, PartId> = { viiia: "viiia", ix: "ix", dmd: "dmd" };
 
 /** "Part VIIIA: March 2026 against February 2026" for each part the prices come from. */
-function monthsNote(detail: WatchlistDetail): string {
+function monthsNote(detail: WatchlistOverview): string {
   return Object.entries(detail.months)
     .filter(([, months]) => months?.current)
     .map(([part, months]) => {
@@ -103,9 +103,10 @@ export async function WatchlistsPage({ user, listId }: { user: CurrentUser; list
   const lists = await getWatchlistChoices(user);
   const selected = lists.find((list) => list.id === listId) ?? lists[0];
   const [detail, summary] = selected
-    ? await Promise.all([getWatchlistDetail(user, selected.id), visitWatchlist(user, selected.id)])
+    ? await Promise.all([getWatchlistOverview(user, selected.id), visitWatchlist(user, selected.id)])
     : [null, null];
   const ownCount = lists.filter((list) => list.isOwn).length;
+  const rowsUrl = detail ? watchlistRowsPath(detail.watchlist.id, detail.edition) : "";
 
   return (
     <div className="grid gap-6 lg:grid-cols-[16rem_minmax(0,1fr)]">
@@ -165,7 +166,7 @@ export async function WatchlistsPage({ user, listId }: { user: CurrentUser; list
                 " Shared with your licence: only its owner and your licence admin can change it."}
             </p>
           </div>
-          {summary && <ChangesSinceLastVisit summary={summary} empty={detail.entries.length === 0} />}
+          {summary && <ChangesSinceLastVisit summary={summary} empty={selected!.itemCount === 0} />}
           {detail.watchlist.canChange && (
             <WatchlistSettings
               key={`${detail.watchlist.id}:${detail.watchlist.name}`}
@@ -173,12 +174,11 @@ export async function WatchlistsPage({ user, listId }: { user: CurrentUser; list
               canShare={user.licenseId !== null}
             />
           )}
+          <link rel="preload" as="fetch" href={rowsUrl} crossOrigin="anonymous" />
           <WatchlistTable
             watchlistId={detail.watchlist.id}
             name={detail.watchlist.name}
-            rows={detail.entries
-              .map((entry) => toWatchlistRow(entry, detail.edition))
-              .sort((a, b) => String(a.name).localeCompare(String(b.name)))}
+            rowsUrl={rowsUrl}
             canChange={detail.watchlist.canChange}
             emptyMessage={<EmptyWatchlist />}
           />
