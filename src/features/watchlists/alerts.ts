@@ -1,6 +1,7 @@
 import "server-only";
 
 import { sql, type SQL } from "drizzle-orm";
+import pMap from "p-map";
 
 import { getDb, type Database } from "@/db/client";
 import type { WatchlistAlertChange } from "@/db/schema";
@@ -259,6 +260,9 @@ async function recordMarginLosses(db: Database, part: PartId): Promise<Inserted[
   return result.rows;
 }
 
+/** How many digests are made and sent at once: enough to keep the CPU busy, few of the pool's connections. */
+const digestsAtOnce = 4;
+
 /** One e-mail per user of their recorded changes, in name order; returns how many were sent. */
 async function mailDigests(
   rows: Recorded[],
@@ -271,39 +275,44 @@ async function mailDigests(
     else byUser.set(row.user_id, [row]);
   }
   const appUrl = getEnv().APP_URL;
-  let emails = 0;
-  for (const alerts of byUser.values()) {
-    alerts.sort((a, b) => a.line.name.localeCompare(b.line.name) || a.code.localeCompare(b.code));
-    const first = alerts[0]!;
-    const { source, weekly } = about(alerts);
-    const inWords = (alert: Recorded): WatchlistAlertLine => ({
-      name: alert.line.name,
-      url:
-        alert.kind === "margin"
-          ? `${appUrl}${marginUploadPath(alert.line.detail ?? "")}`
-          : `${appUrl}${productPaths[alert.kind]}/${alert.code}`,
-      what: weekly
-        ? `${partLabel(alert.line.part as PartId, alert.line.edition as Edition)}, ${monthLabel(alert.line.period.slice(0, 7))}: ${describe(alert.line)}`
-        : describe(alert.line),
-    });
-    try {
-      const content = await watchlistAlertEmail({
-        firstName: first.first_name,
-        source,
-        weekly,
-        lines: alerts.filter((alert) => alert.kind !== "margin").map(inWords),
-        losses: alerts.filter((alert) => alert.kind === "margin").map(inWords),
-        watchlistsUrl: `${appUrl}${watchlistsPath}`,
-        unsubscribeUrl: unsubscribeUrlFor(first.email),
+  // A few digests at once: one is rendered while others wait on the database or the mail server.
+  const sent = await pMap(
+    byUser.values(),
+    async (alerts) => {
+      alerts.sort((a, b) => a.line.name.localeCompare(b.line.name) || a.code.localeCompare(b.code));
+      const first = alerts[0]!;
+      const { source, weekly } = about(alerts);
+      const inWords = (alert: Recorded): WatchlistAlertLine => ({
+        name: alert.line.name,
+        url:
+          alert.kind === "margin"
+            ? `${appUrl}${marginUploadPath(alert.line.detail ?? "")}`
+            : `${appUrl}${productPaths[alert.kind]}/${alert.code}`,
+        what: weekly
+          ? `${partLabel(alert.line.part as PartId, alert.line.edition as Edition)}, ${monthLabel(alert.line.period.slice(0, 7))}: ${describe(alert.line)}`
+          : describe(alert.line),
       });
-      const sent = await sendEmail({ to: first.email, ...content }, { essential: false });
-      if (sent.status !== "skipped") emails += 1;
-    } catch (error) {
-      // Recorded but not delivered: at most once, never twice (ADR 057). The import itself stands.
-      getLogger().error({ err: error, userId: first.user_id }, "watchlist alert failed");
-    }
-  }
-  return emails;
+      try {
+        const content = await watchlistAlertEmail({
+          firstName: first.first_name,
+          source,
+          weekly,
+          lines: alerts.filter((alert) => alert.kind !== "margin").map(inWords),
+          losses: alerts.filter((alert) => alert.kind === "margin").map(inWords),
+          watchlistsUrl: `${appUrl}${watchlistsPath}`,
+          unsubscribeUrl: unsubscribeUrlFor(first.email),
+        });
+        const result = await sendEmail({ to: first.email, ...content }, { essential: false });
+        return result.status !== "skipped";
+      } catch (error) {
+        // Recorded but not delivered: at most once, never twice (ADR 057). The import itself stands.
+        getLogger().error({ err: error, userId: first.user_id }, "watchlist alert failed");
+        return false;
+      }
+    },
+    { concurrency: digestsAtOnce },
+  );
+  return sent.filter(Boolean).length;
 }
 
 /**
