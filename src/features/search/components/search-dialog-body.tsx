@@ -28,8 +28,9 @@ const minTermForButton = 3;
 const typingPauseMs = 250;
 
 /**
- * The search dialog the SearchDialogProvider loads when it is first opened: its open state, the
- * parts switched off and the place focus returns to stay with the provider.
+ * The search dialog, which the SearchDialogProvider loads when the search is first wanted (an opener
+ * pointed at or focused, or the search opened): its open state, the parts switched off and the place
+ * focus returns to stay with the provider.
  */
 export default function SearchDialogBody({
   open,
