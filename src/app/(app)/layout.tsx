@@ -8,7 +8,7 @@ import { SubscriptionProvider } from "@/features/accounts/components/subscriptio
 import { UpgradePlanButton } from "@/features/billing/components/upgrade-plan-button";
 import { TourProvider } from "@/features/onboarding/components/tour-provider";
 import { getSeenTours } from "@/features/onboarding/queries";
-import { OverLimitModal } from "@/features/licences/components/over-limit-modal";
+import { LazyOverLimitModal } from "@/features/licences/components/lazy-over-limit-modal";
 import { getLicenceDetails, getSeatUsage } from "@/features/licences/queries";
 import { SearchDialogProvider } from "@/features/search/components/search-dialog";
 import { partsOffIn } from "@/features/search/parts";
@@ -62,7 +62,7 @@ export default async function AppLayout({ children }: { children: ReactNode }) {
           )}
         </main>
         {usage && (
-          <OverLimitModal
+          <LazyOverLimitModal
             overLimit={overLimit}
             admin={user.admin}
             licence={licence}

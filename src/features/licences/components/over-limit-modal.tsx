@@ -19,25 +19,25 @@ import { RemoveUserDialog } from "./remove-user-dialog";
 
 /**
  * product §2.15: shown whenever the licence has more users than seats (e.g. after seats were reduced in
- * the billing portal). It cannot be dismissed; Continue to App opens only once within the limit.
+ * the billing portal). It cannot be dismissed; Continue to App (`onContinue`) is enabled only once within
+ * the limit. LazyOverLimitModal loads it while it is open.
  */
-export function OverLimitModal({
+export default function OverLimitModal({
   overLimit,
   admin,
   licence,
   upgrade,
+  onContinue,
 }: {
   overLimit: boolean;
   admin: boolean;
   licence: LicenceDetails | null;
   upgrade?: ReactNode;
+  onContinue: () => void;
 }) {
   const router = useRouter();
-  const [open, setOpen] = useState(overLimit);
   const [removing, setRemoving] = useState<LicenceUser | null>(null);
   const [checking, setChecking] = useState(false);
-  if (overLimit && !open) setOpen(true);
-  if (!open) return null;
 
   return (
     <Dialog open>
@@ -80,7 +80,7 @@ export function OverLimitModal({
               Check again
             </Button>
           )}
-          <Button disabled={overLimit} onClick={() => setOpen(false)}>
+          <Button disabled={overLimit} onClick={onContinue}>
             Continue to App
           </Button>
         </DialogFooter>

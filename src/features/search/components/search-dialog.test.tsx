@@ -2,7 +2,12 @@ import { act, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
-import { searchUser, SearchOpener, stubLayoutForCmdk } from "@tests/fixtures/search-dialog";
+import {
+  openSearchWithKeys,
+  searchUser,
+  SearchOpener,
+  stubLayoutForCmdk,
+} from "@tests/fixtures/search-dialog";
 import { SubscriptionProvider } from "@/features/accounts/components/subscription-provider";
 import type { Edition } from "@/lib/tariff-vocabulary";
 
@@ -77,7 +82,7 @@ describe("the global search dialog", () => {
   it("opens with Ctrl+K and with the menu's search box, and Escape closes it and gives focus back", async () => {
     const u = userEvent.setup();
     renderApp();
-    await u.keyboard("{Control>}k{/Control}");
+    await openSearchWithKeys(u);
     expect(searchBox()).toHaveFocus();
     expect(searchBox()).toHaveAttribute("placeholder", "Search the whole of TariffScope");
     await u.keyboard("{Escape}");
@@ -93,7 +98,7 @@ describe("the global search dialog", () => {
   it("enables the Search button from 3 characters and searches from 2", async () => {
     const u = userEvent.setup();
     renderApp();
-    await u.keyboard("{Control>}k{/Control}");
+    await openSearchWithKeys(u);
     await u.type(searchBox(), "a");
     expect(screen.getByRole("button", { name: "Search" })).toBeDisabled();
     await u.keyboard("{Enter}");
@@ -109,7 +114,7 @@ describe("the global search dialog", () => {
   it("never lets an older answer replace a newer one: the older request is cancelled", async () => {
     const u = userEvent.setup();
     renderApp();
-    await u.keyboard("{Control>}k{/Control}");
+    await openSearchWithKeys(u);
     await u.type(searchBox(), "amo");
     await vi.waitFor(() => expect(pending).toHaveLength(1));
     await u.type(searchBox(), "x");
@@ -138,7 +143,7 @@ describe("the global search dialog", () => {
   it("shows 'No Results Found' for an empty part, and opens a result with Enter, closing the dialog", async () => {
     const u = userEvent.setup();
     renderApp();
-    await u.keyboard("{Control>}k{/Control}");
+    await openSearchWithKeys(u);
     await u.type(searchBox(), "amox");
     await vi.waitFor(() => expect(pending).toHaveLength(1));
     await act(async () =>
@@ -164,7 +169,7 @@ describe("the global search dialog", () => {
   it("searches only the parts ticked, and saves the choice for the user", async () => {
     const u = userEvent.setup();
     renderApp();
-    await u.keyboard("{Control>}k{/Control}");
+    await openSearchWithKeys(u);
     await u.click(screen.getByRole("button", { name: "Select Parts to Search" }));
     await u.click(screen.getByRole("checkbox", { name: "Part IX" }));
     await u.type(searchBox(), "amox");
@@ -176,7 +181,7 @@ describe("the global search dialog", () => {
   it("starts from the parts the user's profile has switched off", async () => {
     const u = userEvent.setup();
     renderApp(1, ["viiib", "concessions"]);
-    await u.keyboard("{Control>}k{/Control}");
+    await openSearchWithKeys(u);
     await u.click(screen.getByRole("button", { name: "Select Parts to Search" }));
     expect(screen.getByRole("checkbox", { name: "Part VIIIB" })).not.toBeChecked();
     expect(screen.getByRole("checkbox", { name: "Price Concessions" })).not.toBeChecked();
@@ -189,7 +194,7 @@ describe("the global search dialog for Northern Ireland", () => {
   it("offers no Part VIIIB or VIIID, and names the parts as Northern Ireland does", async () => {
     const u = userEvent.setup();
     renderApp(2);
-    await u.keyboard("{Control>}k{/Control}");
+    await openSearchWithKeys(u);
     await u.click(screen.getByRole("button", { name: "Select Parts to Search" }));
     const names = screen.getAllByRole("checkbox").map((box) => box.closest("label")!.textContent);
     expect(names).toEqual([

@@ -232,7 +232,7 @@ function MenuGroup({
  * A button drawn as a box, so that moving through the menu with Tab never opens a dialog.
  */
 function SearchBox({ compact, onOpen }: { compact: boolean; onOpen?: () => void }) {
-  const { openSearch } = useSearchDialog();
+  const { openSearch, prefetchSearch } = useSearchDialog();
   return (
     <button
       type="button"
@@ -243,6 +243,8 @@ function SearchBox({ compact, onOpen }: { compact: boolean; onOpen?: () => void 
         onOpen?.();
         openSearch();
       }}
+      onPointerEnter={prefetchSearch}
+      onFocus={prefetchSearch}
       className={cn(
         "flex h-9 w-full items-center gap-2 rounded-md border border-input px-3 text-left text-sm text-muted-foreground outline-none hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50",
         compact && "justify-center border-transparent px-0",

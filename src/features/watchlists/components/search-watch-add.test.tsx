@@ -2,7 +2,12 @@ import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
-import { searchUser, SearchOpener, stubLayoutForCmdk } from "@tests/fixtures/search-dialog";
+import {
+  openSearchWithKeys,
+  searchUser,
+  SearchOpener,
+  stubLayoutForCmdk,
+} from "@tests/fixtures/search-dialog";
 import { SubscriptionProvider } from "@/features/accounts/components/subscription-provider";
 import { SearchDialogProvider } from "@/features/search/components/search-dialog";
 
@@ -69,8 +74,7 @@ async function searchFor(term: string) {
       </SearchDialogProvider>
     </SubscriptionProvider>,
   );
-  await u.keyboard("{Control>}k{/Control}");
-  await u.type(screen.getByRole("combobox", { name: "Search the whole of TariffScope" }), term);
+  await u.type(await openSearchWithKeys(u), term);
   await screen.findByRole("group", { name: /^Branded Products:/ });
   return u;
 }
