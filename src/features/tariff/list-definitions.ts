@@ -15,11 +15,14 @@ import {
   partViiidPrices,
   zeroDiscount,
 } from "@/db/schema";
+import type { DataRow } from "@/components/data-table/format";
 import type { Edition } from "@/lib/tariff-vocabulary";
 
 import { brandedPackQuery, dmdSource, type BrandedPack } from "./branded-packs";
 import { datasetReader, listReader, type ListHit, type ListParts, type ListReader } from "./list-reading";
 import type { ListId } from "./lists";
+import { shortExplanation } from "./reimbursement";
+import { monthReimbursement, type MonthPack } from "./reimbursement-queries";
 import {
   categoryLabel,
   indicativePriceBasis,
@@ -32,6 +35,32 @@ import {
 } from "./row-format";
 
 /**
+ * A medicine list's rows with what each pack is expected to be reimbursed that month (ADR 130): the
+ * concession price where one was granted, which replaces the basic price, and the reimbursement per
+ * pack after the deduction in force, with its reason in a few words.
+ */
+function withReimbursement(reader: ListReader, edition: Edition, packOf: (row: DataRow) => MonthPack): ListReader {
+  return {
+    ...reader,
+    rows: async (period, query) => {
+      const [rows, reimbursementOf] = await Promise.all([
+        reader.rows(period, query),
+        monthReimbursement("drug", edition, period.slice(0, 7)),
+      ]);
+      return rows.map((row) => {
+        const expected = reimbursementOf(packOf(row));
+        return {
+          ...row,
+          concessionPrice: expected.concessionPence,
+          reimbursement: expected.perPackPence,
+          reimbursementHint: shortExplanation(expected),
+        };
+      });
+    },
+  };
+}
+
+/**
  * Every list's reading, one entry per list of `lists.ts` (ADR 095): for an edition, where its rows
  * come from, the query that reads its records, the mapper that makes a record the table's row and,
  * for the parts the global search reads, the mapper that makes it a search result. The list page,
@@ -40,7 +69,7 @@ import {
 const listDefinitions: Record<ListId, (edition: Edition) => ListReader> = {
   partviiia: (edition) => {
     const t = partViiiaPrices;
-    return datasetReader({
+    const reader = datasetReader({
       source: { part: "viiia", edition },
       table: t,
       name: t.medicine,
@@ -58,6 +87,13 @@ const listDefinitions: Record<ListId, (edition: Edition) => ListReader> = {
       }),
       toHit: (r) => medicineHit(r, categoryLabel("Category", r.category), "/drug-info"),
     });
+    return withReimbursement(reader, edition, (row) => ({
+      code: row.vmppSnomedCode as string | null,
+      category: row.category as string,
+      pricePence: row.basicPrice as number,
+      packSize: row.packSize as number,
+      unit: row.unitOfMeasure as string | null,
+    }));
   },
 
   partviiib: () => {

@@ -4,6 +4,7 @@ import { concessions, partIxPrices, partViiiaPrices, zeroDiscount } from "@/db/s
 import { setupTestDatabase } from "@tests/fixtures/db";
 import { insertDatasets } from "@tests/fixtures/tariff-rows";
 
+import { listRows } from "./queries";
 import { getEditionComparison, getProductReimbursement } from "./reimbursement-queries";
 
 /**
@@ -155,5 +156,27 @@ describe("the comparison of the editions", () => {
 
   it("falls back to the newest month both editions loaded when another is asked for", async () => {
     expect((await getEditionComparison({ part: "viiia", month: "2025-06" })).period).toBe("2025-07");
+  });
+});
+
+describe("the Part VIIIA list", () => {
+  it("gives each pack the month's concession and the reimbursement its product page gives, in each edition", async () => {
+    const byCode = async (edition: 1 | 2) =>
+      new Map((await listRows("partviiia", edition, "2025-07-01")).map((row) => [row.vmppSnomedCode, row]));
+    const englandAndWales = await byCode(1);
+    expect(englandAndWales.get(code.a)).toMatchObject({
+      basicPrice: 1000,
+      concessionPrice: 1500,
+      reimbursement: 1500,
+    });
+    expect(englandAndWales.get(code.a)!.reimbursementHint).toContain("concession £15.00");
+    expect(englandAndWales.get(code.zero)).toMatchObject({ concessionPrice: null, reimbursement: 1600 });
+    expect(englandAndWales.get(code.zero)!.reimbursementHint).toBe("20% off £20.00");
+
+    const northernIreland = await byCode(2);
+    // Northern Ireland applies England's concessions; the pack on its Zero Discount List is paid in full.
+    expect(northernIreland.get(code.a)).toMatchObject({ basicPrice: 1100, concessionPrice: 1500 });
+    expect(northernIreland.get(code.zero)).toMatchObject({ reimbursement: 2000 });
+    expect(northernIreland.get(code.zero)!.reimbursementHint).toBe("£20.00, no deduction");
   });
 });

@@ -151,6 +151,52 @@ async function zeroDiscountPacks(codes: string[], dates: string[]): Promise<Set<
   return new Set(rows.rows.map((row) => `${row.edition}:${toMonth(row.period)}:${row.code}`));
 }
 
+/** A pack of a list's month, as the reimbursement rule needs it beside the month's own inputs. */
+export type MonthPack = {
+  code: string | null;
+  category: string | null;
+  pricePence: number;
+  packSize: number | null;
+  unit: string | null;
+};
+
+/**
+ * The reimbursement rule for one kind of pack, edition and month, with the month's inputs read once
+ * (its concessions, the Zero Discount / Discount Not Deducted list and the rates in force): then any
+ * number of the month's packs are reimbursed without another query.
+ */
+export async function monthReimbursement(
+  kind: ProductKind,
+  edition: Edition,
+  period: Period,
+): Promise<(pack: MonthPack) => Reimbursement> {
+  const date = periodToDate(period);
+  const db = getDb();
+  const [concessions, zero, rates] = await Promise.all([
+    kind === "drug"
+      ? db.execute<{ code: string; price_pence: number }>(sql`
+          select distinct on (vmpp_snomed_code) vmpp_snomed_code as code, price_pence from concessions
+          where edition = 1 and period = ${date}::date and vmpp_snomed_code is not null order by vmpp_snomed_code, id`)
+      : Promise.resolve({ rows: [] }),
+    zeroDiscountCodes(edition, date),
+    ratesInForce(db, edition, date),
+  ]);
+  const concessionOf = new Map(concessions.rows.map((row) => [row.code, Number(row.price_pence)]));
+  return (pack) =>
+    reimburse({
+      edition,
+      period,
+      kind,
+      category: pack.category,
+      zeroDiscount: pack.code !== null && zero.has(pack.code),
+      pricePence: pack.pricePence,
+      concessionPence: pack.code === null ? null : (concessionOf.get(pack.code) ?? null),
+      packSize: pack.packSize,
+      unit: pack.unit,
+      rates,
+    });
+}
+
 /** The parts whose packs both editions price: Part VIIIA (Part I) and Part IX (Parts II & III). */
 export const comparedParts = {
   viiia: { kind: "drug", label: "Part VIIIA / Part I" },
@@ -261,33 +307,20 @@ export async function getEditionComparison(options: {
   // A category of the other part (left in the address when the part changed) is no filter.
   const category = categories.find((candidate) => candidate === options.category) ?? null;
 
-  const [found, concessions, ewZero, niZero, ewRates, niRates] = await Promise.all([
+  const [found, englandAndWalesOf, northernIrelandOf] = await Promise.all([
     db.execute<PairRow>(pairs[part](date, category)),
-    part === "viiia"
-      ? db.execute<{ code: string; price_pence: number }>(sql`
-          select distinct on (vmpp_snomed_code) vmpp_snomed_code as code, price_pence from concessions
-          where edition = 1 and period = ${date}::date and vmpp_snomed_code is not null order by vmpp_snomed_code, id`)
-      : Promise.resolve({ rows: [] }),
-    zeroDiscountCodes(1, date),
-    zeroDiscountCodes(2, date),
-    ratesInForce(db, 1, date),
-    ratesInForce(db, 2, date),
+    monthReimbursement(comparedParts[part].kind, 1, period),
+    monthReimbursement(comparedParts[part].kind, 2, period),
   ]);
-  const concessionOf = new Map(concessions.rows.map((row) => [row.code, Number(row.price_pence)]));
   const kind = comparedParts[part].kind;
 
   const figures = (row: PairRow, edition: Edition): EditionFigures => {
-    const result = reimburse({
-      edition,
-      period,
-      kind,
+    const result = (edition === 1 ? englandAndWalesOf : northernIrelandOf)({
+      code: row.code,
       category: edition === 1 ? row.category : row.ni_category,
-      zeroDiscount: (edition === 1 ? ewZero : niZero).has(row.code),
       pricePence: Number(edition === 1 ? row.ew_price : row.ni_price),
-      concessionPence: concessionOf.get(row.code) ?? null,
       packSize: row.pack_size === null ? null : Number(row.pack_size),
       unit: row.unit,
-      rates: edition === 1 ? ewRates : niRates,
     });
     return {
       pricePence: result.pricePence,
