@@ -1,6 +1,6 @@
 import "server-only";
 
-import { editionCodes, editionNames, type Edition } from "@/lib/tariff-vocabulary";
+import { editionCodes, type Edition } from "@/lib/tariff-vocabulary";
 
 import { byDataVersion, dataVersion, dataVersionEtag, gzippedRowsByDataVersion } from "./data-version-cache";
 import { lists, type ListId } from "./lists";
@@ -66,7 +66,7 @@ const rowsKey = (view: ListView) =>
  * month", which could turn over between the page and the fetch), the search and the applied
  * filters. The edition is in the URL so that a change of country is a new URL: the table fetches
  * afresh and no cache can hand back the other edition's rows. The route still takes the edition
- * from the session and refuses a URL naming another (`rowsEditionMismatch`).
+ * from the session and refuses a URL naming another (`rowsRouteReader`).
  */
 export function listRowsPath(view: ListView): string {
   return `/api/lists/${view.id}/rows?${viewQuery(view, { edition: editionCodes[view.edition] })}`;
@@ -82,16 +82,6 @@ function viewQuery(view: ListView, leading: Record<string, string> = {}): string
   if (view.searchTerm) search.set("searchTerm", view.searchTerm);
   for (const [name, value] of Object.entries(view.filterValues)) if (value) search.set(name, value);
   return search.toString();
-}
-
-/**
- * Why a rows URL cannot be answered for this view: it names another edition than the session's
- * (the user changed country in another tab or a moment ago). Null when it can.
- */
-export function rowsEditionMismatch(edition: Edition, params: Params): string | null {
-  const named = first(params.edition);
-  if (named === undefined || named === editionCodes[edition]) return null;
-  return `Your country is now ${editionNames[edition]}: reload the page to see its prices.`;
 }
 
 /** The view's rows as gzipped JSON, kept per data version (ADR 013). */

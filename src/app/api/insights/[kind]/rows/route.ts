@@ -1,9 +1,7 @@
 import { insightRows, isInsightKind } from "@/features/insights/insight-rows";
-import { rowsEditionMismatch } from "@/features/tariff/list-view";
 import { AppError } from "@/lib/errors";
 import { handleRoute } from "@/lib/route";
-import { gzippedRowsResponse } from "@/lib/rows-response";
-import { getCurrentUser } from "@/lib/session";
+import { gzippedRowsResponse, rowsRouteReader } from "@/lib/rows-response";
 
 export const dynamic = "force-dynamic";
 
@@ -15,15 +13,9 @@ export const dynamic = "force-dynamic";
 export const GET = handleRoute(
   "insights.rows",
   async (request, { params }: { params: Promise<{ kind: string }> }) => {
-    const user = await getCurrentUser();
-    if (!user) throw new AppError("unauthorized");
-    if (!user.subscribed) throw new AppError("subscription_required");
+    const { user, search } = await rowsRouteReader(request);
     const { kind } = await params;
     if (!isInsightKind(kind)) throw new AppError("not_found");
-
-    const search = Object.fromEntries(new URL(request.url).searchParams);
-    const mismatch = rowsEditionMismatch(user.country, search);
-    if (mismatch) throw new AppError("conflict", mismatch);
     const rows = await insightRows(kind, user.country, search);
     return gzippedRowsResponse(request, rows.etag, rows.gzip);
   },

@@ -1,14 +1,8 @@
 import { isListId } from "@/features/tariff/lists";
-import {
-  listRowsEtag,
-  listRowsGzip,
-  resolveListView,
-  rowsEditionMismatch,
-} from "@/features/tariff/list-view";
+import { listRowsEtag, listRowsGzip, resolveListView } from "@/features/tariff/list-view";
 import { AppError } from "@/lib/errors";
 import { handleRoute } from "@/lib/route";
-import { gzippedRowsResponse } from "@/lib/rows-response";
-import { getCurrentUser } from "@/lib/session";
+import { gzippedRowsResponse, rowsRouteReader } from "@/lib/rows-response";
 
 export const dynamic = "force-dynamic";
 
@@ -24,15 +18,9 @@ export const dynamic = "force-dynamic";
 export const GET = handleRoute(
   "lists.rows",
   async (request, { params }: { params: Promise<{ id: string }> }) => {
-    const user = await getCurrentUser();
-    if (!user) throw new AppError("unauthorized");
-    if (!user.subscribed) throw new AppError("subscription_required");
+    const { user, search } = await rowsRouteReader(request);
     const { id } = await params;
     if (!isListId(id)) throw new AppError("not_found");
-
-    const search = Object.fromEntries(new URL(request.url).searchParams);
-    const mismatch = rowsEditionMismatch(user.country, search);
-    if (mismatch) throw new AppError("conflict", mismatch);
     const view = await resolveListView(id, user.country, search);
     return gzippedRowsResponse(request, listRowsEtag(view), () => listRowsGzip(view));
   },

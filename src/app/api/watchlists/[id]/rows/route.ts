@@ -1,9 +1,6 @@
-import { rowsEditionMismatch } from "@/features/tariff/list-view";
 import { watchlistRows } from "@/features/watchlists/watchlist-rows";
-import { AppError } from "@/lib/errors";
 import { handleRoute } from "@/lib/route";
-import { gzippedRowsResponse } from "@/lib/rows-response";
-import { getCurrentUser } from "@/lib/session";
+import { gzippedRowsResponse, rowsRouteReader } from "@/lib/rows-response";
 
 export const dynamic = "force-dynamic";
 
@@ -15,12 +12,8 @@ export const dynamic = "force-dynamic";
 export const GET = handleRoute(
   "watchlists.rows",
   async (request, { params }: { params: Promise<{ id: string }> }) => {
-    const user = await getCurrentUser();
-    if (!user) throw new AppError("unauthorized");
-    if (!user.subscribed) throw new AppError("subscription_required");
+    const { user } = await rowsRouteReader(request);
     const { id } = await params;
-    const mismatch = rowsEditionMismatch(user.country, Object.fromEntries(new URL(request.url).searchParams));
-    if (mismatch) throw new AppError("conflict", mismatch);
     const rows = await watchlistRows(user, id);
     return gzippedRowsResponse(request, rows.etag, rows.gzip);
   },
