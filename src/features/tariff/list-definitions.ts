@@ -35,7 +35,7 @@ import {
 } from "./row-format";
 
 /**
- * A medicine list's rows with what each pack is expected to be reimbursed that month (ADR 130): the
+ * A medicine list's rows with what each pack is expected to be reimbursed that month (ADR 120): the
  * concession price where one was granted, which replaces the basic price, and the reimbursement per
  * pack after the deduction in force, with its reason in a few words.
  */

@@ -1,14 +1,12 @@
 import "server-only";
 
-import {
-  dataVersion,
-  dataVersionEtag,
-  gzippedRowsByDataVersion,
-} from "@/features/tariff/data-version-cache";
+import { dataVersion, dataVersionEtag, gzippedRowsByDataVersion } from "@/features/tariff/data-version-cache";
+import { getDb } from "@/db/client";
 import { AppError } from "@/lib/errors";
 import type { CurrentUser } from "@/lib/session";
 import { editionCodes, type Edition } from "@/lib/tariff-vocabulary";
 
+import { findWatchlist } from "./access";
 import { getWatchlistEntries, getWatchlistOverview, watchlistItemsVersion } from "./queries";
 import { watchlistTableRows } from "./rows";
 import { watchlistIdSchema } from "./schemas";
@@ -29,14 +27,20 @@ export function watchlistRowsPath(watchlistId: string, edition: Edition): string
 export async function watchlistRows(user: CurrentUser, watchlistId: string) {
   if (!watchlistIdSchema.safeParse({ watchlistId }).success)
     throw new AppError("not_found", "We could not find that watchlist.");
-  const overview = await getWatchlistOverview(user, watchlistId);
-  const [version, items] = await Promise.all([dataVersion(), watchlistItemsVersion(watchlistId)]);
-  const key = `watchlist-rows|${watchlistId}|${overview.edition}|${items}`;
+  // Who may read it is checked on every request; the months and packs are read only when the rows
+  // are not already kept, so a repeat visit costs three small queries and a 304.
+  const [, version, items] = await Promise.all([
+    findWatchlist(getDb(), user, watchlistId),
+    dataVersion(),
+    watchlistItemsVersion(watchlistId),
+  ]);
+  const key = `watchlist-rows|${watchlistId}|${user.country}|${items}`;
   return {
     etag: dataVersionEtag(version, key),
     gzip: () =>
-      gzippedRowsByDataVersion(version, key, async () =>
-        watchlistTableRows(await getWatchlistEntries(overview), overview.edition),
-      ),
+      gzippedRowsByDataVersion(version, key, async () => {
+        const overview = await getWatchlistOverview(user, watchlistId);
+        return watchlistTableRows(await getWatchlistEntries(overview), overview.edition);
+      }),
   };
 }
