@@ -1,6 +1,6 @@
 import "server-only";
 
-import { and, asc, count, desc, eq, gt, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 
 import { getDb } from "@/db/client";
@@ -96,15 +96,13 @@ export async function getLicenceDetails(licenseId: string): Promise<LicenceDetai
 /** How many users a licence has against its seats: above the seats, the over-limit modal shows. */
 export async function getSeatUsage(licenseId: string): Promise<{ seats: number; users: number } | null> {
   const [licence] = await getDb()
-    .select({ seats: licenses.numberOfLicenses })
+    .select({
+      seats: licenses.numberOfLicenses,
+      users: sql<number>`(select count(*) from ${profiles} where ${profiles.licenseId} = ${licenseId})::int`,
+    })
     .from(licenses)
     .where(eq(licenses.licenseId, licenseId));
-  if (!licence) return null;
-  const [{ users }] = (await getDb()
-    .select({ users: count() })
-    .from(profiles)
-    .where(eq(profiles.licenseId, licenseId))) as [{ users: number }];
-  return { seats: licence.seats, users };
+  return licence ?? null;
 }
 
 /** A registered user found by exact e-mail (any letter case): for server code only, never sent out. */

@@ -202,14 +202,27 @@ type EntryRow = {
   history: string | null;
 };
 
-async function latestMonths(edition: Edition, part: PartId) {
-  const result = await getDb().execute<{ current: string | null; previous: string | null }>(sql`
-    with latest as (select max(period) as p from tariff_datasets where edition = ${edition} and part = ${part})
-    select latest.p::text as current,
-      (select max(period) from tariff_datasets
-        where edition = ${edition} and part = ${part} and period < latest.p)::text as previous
-    from latest`);
-  return result.rows[0] ?? { current: null, previous: null };
+type Months = { current: string | null; previous: string | null };
+
+/** The latest month loaded for each of `parts` in `edition`, and the month before it, in one query. */
+async function latestMonths(edition: Edition, parts: PartId[]): Promise<Map<PartId, Months>> {
+  const result = await getDb().execute<{ part: PartId; period: string }>(sql`
+    select part, period::text as period from (
+      select part, period, row_number() over (partition by part order by period desc) as newest
+      from tariff_datasets
+      where edition = ${edition} and part in (${sql.join(
+        parts.map((part) => sql`${part}`),
+        sql`, `,
+      )})) loaded
+    where newest <= 2
+    order by part, period desc`);
+  const months = new Map<PartId, Months>(parts.map((part) => [part, { current: null, previous: null }]));
+  for (const { part, period } of result.rows) {
+    const found = months.get(part)!;
+    if (found.current === null) found.current = period;
+    else found.previous = period;
+  }
+  return months;
 }
 
 async function entriesOf(
@@ -268,15 +281,36 @@ async function entriesOf(
 
 export type WatchlistOverview = Omit<WatchlistDetail, "entries">;
 
+/** A watchlist `user` may see, as `findWatchlist` or `getWatchlistChoices` found it. */
+export type VisibleWatchlist = WatchlistDetail["watchlist"];
+
+/** The list a choice names: `getWatchlistChoices` gives only lists its user may see. */
+export const visibleChoice = (choice: WatchlistSummary): VisibleWatchlist => ({
+  id: choice.id,
+  name: choice.name,
+  shared: choice.shared,
+  isOwner: choice.isOwn,
+  canChange: choice.canChange,
+});
+
 /**
  * One watchlist as `user` may see it, with the months its prices come from in `user`'s edition: the
  * latest month loaded for each kind's part and the month before it. What its page shows above the
- * table; the packs come from `getWatchlistEntries`.
+ * table; the packs come from `getWatchlistEntries`. An id is checked against what `user` may see; a
+ * `VisibleWatchlist` already was.
  */
-export async function getWatchlistOverview(user: CurrentUser, watchlistId: string): Promise<WatchlistOverview> {
-  const found = await findWatchlist(getDb(), user, watchlistId);
+export async function getWatchlistOverview(
+  user: CurrentUser,
+  watchlist: string | VisibleWatchlist,
+): Promise<WatchlistOverview> {
   const edition: Edition = user.country;
-  const months = await Promise.all(packKinds.map((kind) => latestMonths(edition, sources[kind].part)));
+  const [found, months] = await Promise.all([
+    typeof watchlist === "string" ? findWatchlist(getDb(), user, watchlist) : watchlist,
+    latestMonths(
+      edition,
+      packKinds.map((kind) => sources[kind].part),
+    ),
+  ]);
   return {
     watchlist: {
       id: found.id,
@@ -286,7 +320,7 @@ export async function getWatchlistOverview(user: CurrentUser, watchlistId: strin
       canChange: found.canChange,
     },
     edition,
-    months: Object.fromEntries(packKinds.map((kind, index) => [sources[kind].part, months[index]!])),
+    months: Object.fromEntries(months),
   };
 }
 

@@ -1,13 +1,13 @@
 import "server-only";
 
-import { and, eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 
 import { getDb } from "@/db/client";
-import { watchlistVisits } from "@/db/schema";
 import type { CurrentUser } from "@/lib/session";
 
 import { findWatchlist } from "./access";
 import { summariseVisit, type VisitChange, type VisitSummary } from "./changes-summary";
+import type { VisibleWatchlist } from "./queries";
 
 type ChangeRow = {
   code: string;
@@ -56,22 +56,31 @@ async function changesSince(user: CurrentUser, watchlistId: string, since: Date)
 
 /**
  * What changed for a watchlist's packs since `user` last opened it, then this visit remembered:
- * the next visit's summary starts from now. The list must be one `user` may see.
+ * the next visit's summary starts from now. An id is checked against what `user` may see; a
+ * `VisibleWatchlist` already was.
+ *
+ * One statement reads the last visit, records this one and says whether anything was imported
+ * since; the changes are looked for only then, so a visit in a month without imports costs one
+ * query (the statement's parts all see the data as it was before the visit is recorded).
  */
-export async function visitWatchlist(user: CurrentUser, watchlistId: string): Promise<VisitSummary> {
+export async function visitWatchlist(
+  user: CurrentUser,
+  watchlist: string | VisibleWatchlist,
+): Promise<VisitSummary> {
   const db = getDb();
-  const found = await findWatchlist(db, user, watchlistId);
-  const [previous] = await db
-    .select({ visitedAt: watchlistVisits.visitedAt })
-    .from(watchlistVisits)
-    .where(and(eq(watchlistVisits.userId, user.id), eq(watchlistVisits.watchlistId, found.id)));
-  const changes = previous ? await changesSince(user, found.id, previous.visitedAt) : [];
-  await db
-    .insert(watchlistVisits)
-    .values({ userId: user.id, watchlistId: found.id })
-    .onConflictDoUpdate({
-      target: [watchlistVisits.userId, watchlistVisits.watchlistId],
-      set: { visitedAt: sql`now()` },
-    });
-  return summariseVisit(previous ? previous.visitedAt.toISOString() : null, changes);
+  const { id } = typeof watchlist === "string" ? await findWatchlist(db, user, watchlist) : watchlist;
+  const result = await db.execute<{ previous_ms: number | string | null; imported_since: boolean }>(sql`
+    with previous as (
+      select visited_at from watchlist_visits where user_id = ${user.id} and watchlist_id = ${id}),
+    visit as (
+      insert into watchlist_visits (user_id, watchlist_id) values (${user.id}, ${id})
+      on conflict (user_id, watchlist_id) do update set visited_at = now())
+    select (extract(epoch from p.visited_at) * 1000)::float8 as previous_ms,
+      exists (select 1 from tariff_datasets d where d.imported_at > p.visited_at) as imported_since
+    from (select 1) one left join previous p on true`);
+  const row = result.rows[0]!;
+  if (row.previous_ms === null) return summariseVisit(null, []);
+  const previous = new Date(Number(row.previous_ms));
+  const changes = row.imported_since ? await changesSince(user, id, previous) : [];
+  return summariseVisit(previous.toISOString(), changes);
 }

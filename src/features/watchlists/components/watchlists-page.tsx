@@ -8,7 +8,12 @@ import { monthLabel, partLabel, type PartId } from "@/lib/tariff-vocabulary";
 import { countsSentence, type VisitSummary } from "../changes-summary";
 import { maxWatchlistsPerUser } from "../limits";
 import { watchlistsPath } from "../paths";
-import { getWatchlistChoices, getWatchlistOverview, type WatchlistOverview } from "../queries";
+import {
+  getWatchlistChoices,
+  getWatchlistOverview,
+  visibleChoice,
+  type WatchlistOverview,
+} from "../queries";
 import { visitWatchlist } from "../visits";
 import { watchlistRowsPath } from "../watchlist-rows";
 import { NewWatchlistForm } from "./new-watchlist-form";
@@ -102,8 +107,10 @@ function EmptyWatchlist() {
 export async function WatchlistsPage({ user, listId }: { user: CurrentUser; listId?: string }) {
   const lists = await getWatchlistChoices(user);
   const selected = lists.find((list) => list.id === listId) ?? lists[0];
-  const [detail, summary] = selected
-    ? await Promise.all([getWatchlistOverview(user, selected.id), visitWatchlist(user, selected.id)])
+  // The lists read above are the ones `user` may see: the one opened needs no second check.
+  const visible = selected ? visibleChoice(selected) : null;
+  const [detail, summary] = visible
+    ? await Promise.all([getWatchlistOverview(user, visible), visitWatchlist(user, visible)])
     : [null, null];
   const ownCount = lists.filter((list) => list.isOwn).length;
   const rowsUrl = detail ? watchlistRowsPath(detail.watchlist.id, detail.edition) : "";
