@@ -9,6 +9,7 @@ import { availableParallelism } from "node:os";
 import next from "next";
 
 import { resolveClientAddress, trustedProxyMatcher } from "./lib/client-address.mjs";
+import { serveNotingOutages } from "./lib/database-outage.mjs";
 import { webConcurrency } from "./lib/web-concurrency.mjs";
 
 const port = Number(process.env.PORT ?? 3000);
@@ -87,7 +88,7 @@ async function runServer() {
     );
     // Only Next.js itself may mark a request as an internal subrequest (CVE-2025-29927).
     delete request.headers["x-middleware-subrequest"];
-    handle(request, response);
+    serveNotingOutages(response, () => handle(request, response));
   };
   const servers = await Promise.all(hosts.map((host) => listen(onRequest, host)));
   // With several processes the primary announces the server once.

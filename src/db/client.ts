@@ -1,5 +1,9 @@
+import type { AsyncLocalStorage } from "node:async_hooks";
+
 import { drizzle, type NodePgDatabase } from "drizzle-orm/node-postgres";
 import pg from "pg";
+
+import { isDatabaseUnavailable } from "./unavailable";
 
 import * as schema from "./schema";
 
@@ -37,6 +41,37 @@ export function createPool(url: string, options: { max?: number } = {}): pg.Pool
   });
   // An idle client losing its server must not crash the process; the next query reconnects.
   pool.on("error", () => {});
+  return notingOutages(pool);
+}
+
+/** The request being served, when served by scripts/serve.mjs (its lib/database-outage.mjs). */
+const outageStoreKey = Symbol.for("tariffscope.requestOutage");
+
+/** Tells the server serving this request, if any, that the database could not be reached. */
+function noteIfUnavailable(error: unknown): void {
+  if (!isDatabaseUnavailable(error)) return;
+  const requests = (globalThis as Record<symbol, unknown>)[outageStoreKey] as
+    AsyncLocalStorage<{ databaseUnavailable: boolean }> | undefined;
+  const request = requests?.getStore();
+  if (request) request.databaseUnavailable = true;
+}
+
+/**
+ * The pool, with every query and connection that fails for want of a database noted against the
+ * request being served: a page that then fails answers 503, not 500 (ADR 143). What the caller gets
+ * is unchanged.
+ */
+function notingOutages(pool: pg.Pool): pg.Pool {
+  for (const method of ["query", "connect"] as const) {
+    const original = (pool[method] as (...args: unknown[]) => unknown).bind(pool);
+    Object.assign(pool, {
+      [method]: (...args: unknown[]) => {
+        const result = original(...args);
+        if (result instanceof Promise) result.catch(noteIfUnavailable);
+        return result;
+      },
+    });
+  }
   return pool;
 }
 

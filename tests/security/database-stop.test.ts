@@ -94,8 +94,9 @@ describe.skipIf(unavailable)("PostgreSQL stopped mid-request (abuse case 15)", (
     expect(JSON.parse(whileDown.text)).toEqual(generic);
     expect(health.status).toBe(503);
     // A page the user was on: Next.js's error shell, in which the app's generic error page (global-error.tsx)
-    // is drawn, with no internal detail.
-    expect(page.status).toBeGreaterThanOrEqual(500);
+    // is drawn, with no internal detail, answered as the outage it is (ADR 143).
+    expect(page.status).toBe(503);
+    expect(page.headers.get("retry-after")).toBe("30");
     expect(pageText).toContain('<html id="__next_error__">');
     expect(pageText).not.toMatch(pageInternals);
 
