@@ -90,6 +90,11 @@ describe("replacing a month", () => {
       select coalesce(most_common_vals::text, '') || coalesce(histogram_bounds::text, '') as known
       from pg_stats where tablename = 'part_viiia_prices' and attname = 'period'`);
     expect(periods?.known).toContain("2025-11-01");
+    // The changes derived from it too: the planner's row count is the table's, not "never counted" (-1).
+    const [changes] = await rows<{ planned: number; actual: number }>(sql`
+      select c.reltuples::int as planned, (select count(*) from tariff_changes)::int as actual
+      from pg_class c where c.relname = 'tariff_changes' and c.relkind = 'r'`);
+    expect(changes?.planned).toBe(changes?.actual);
   });
 
   it("stores a category it has never seen, and says so", async () => {

@@ -6,7 +6,7 @@ import { eq, sql } from "drizzle-orm";
 
 import type { Database, Transaction } from "@/db/client";
 import { imports, tariffDatasets } from "@/db/schema";
-import { refreshDerivedData } from "@/features/insights/derive";
+import { derivedTablesOf, refreshDerivedData } from "@/features/insights/derive";
 import { discountColumns } from "@/features/insights/discounts";
 import {
   editionCodes,
@@ -270,7 +270,9 @@ export async function importFile(db: Database, file: string, options: ImportOpti
   if (result.outcome === "imported") {
     // The planner's statistics learn of the new month now, not when autovacuum next gets to it:
     // until then it takes the month for empty and reads it whole where it should look packs up.
-    await db.execute(sql`analyze ${partTables[parsed.part]}`);
+    // So do the tables derived from it (the month's changes, which insights and watchlists look up).
+    for (const table of [partTables[parsed.part], ...derivedTablesOf(parsed.part)])
+      await db.execute(sql`analyze ${table}`);
   }
   return {
     file: name,

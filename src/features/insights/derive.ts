@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 
 import type { Transaction } from "@/db/client";
+import { tariffChanges } from "@/db/schema";
 import { periodToDate, type Edition, type PartId, type Period } from "@/lib/tariff-vocabulary";
 
 import { hasChanges, neighbours, recomputeChanges } from "./changes";
@@ -35,6 +36,11 @@ async function deriveDiscountNotDeducted(
     values (${edition}, 'zero-discount', ${at}::date, ${`dmd:${hash}`}, ${inserted.rowCount ?? 0}, ${importId})
     on conflict (edition, part, period) do update set content_sha256 = excluded.content_sha256,
       rows = excluded.rows, import_id = excluded.import_id, imported_at = now()`);
+}
+
+/** The tables `refreshDerivedData` writes for an import of `part`, besides the part's own. */
+export function derivedTablesOf(part: PartId) {
+  return hasChanges(part) ? [tariffChanges] : [];
 }
 
 /**
