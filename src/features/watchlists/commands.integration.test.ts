@@ -82,6 +82,27 @@ describe("making and changing watchlists", () => {
     expect(owned).toHaveLength(maxWatchlistsPerUser);
   });
 
+  it("makes one 'My watchlist' when a user's first two adds arrive at the same moment", async () => {
+    // Several users, so that the two transactions overlap in some round even on a quick machine.
+    const users = await Promise.all(Array.from({ length: 8 }, subscriber));
+    const results = await Promise.all(
+      users.flatMap((user) => [
+        runAs(commands.addToWatchlist, { kind: "drug", code: codes.drug }, user),
+        runAs(commands.addToWatchlist, { kind: "appliance", code: codes.appliancePack }, user),
+      ]),
+    );
+    expect(results.filter((result) => !result.ok)).toEqual([]);
+    for (const user of users) {
+      const owned = await database.db.select().from(watchlists).where(eq(watchlists.ownerId, user.id));
+      expect(owned.map((list) => list.name)).toEqual(["My watchlist"]);
+      const items = await database.db
+        .select()
+        .from(watchlistItems)
+        .where(eq(watchlistItems.watchlistId, owned[0]!.id));
+      expect(items).toHaveLength(2);
+    }
+  });
+
   it("needs a subscription", async () => {
     const lapsed = await currentUserOf(await insertUser({ subscribed: false }));
     expect(await runAs(commands.createWatchlist, { name: "Mine" }, lapsed)).toMatchObject({

@@ -46,9 +46,14 @@ function isUniqueViolation(error: unknown): boolean {
 }
 
 /** A new watchlist of `user`'s, within their allowance; the caller's transaction holds their profile row. */
-async function insertWatchlist(tx: Transaction, user: CurrentUser, name: string): Promise<string> {
-  // Locking the owner's profile makes two creations at once count one after the other.
+/** Holds the user's profile row until the transaction ends: their lists change one change at a time. */
+async function lockOwner(tx: Transaction, user: CurrentUser): Promise<void> {
   await tx.select({ id: profiles.id }).from(profiles).where(eq(profiles.id, user.id)).for("update");
+}
+
+async function insertWatchlist(tx: Transaction, user: CurrentUser, name: string): Promise<string> {
+  // Two creations at once are counted one after the other.
+  await lockOwner(tx, user);
   const [owned] = await tx.select({ n: count() }).from(watchlists).where(eq(watchlists.ownerId, user.id));
   if ((owned?.n ?? 0) >= maxWatchlistsPerUser) throw new AppError("conflict", tooManyWatchlistsMessage);
   const [clash] = await tx
@@ -136,6 +141,8 @@ async function insertItems(
   return getDb().transaction(async (tx) => {
     let target = watchlistId;
     if (!target) {
+      // Two first adds at once: the second waits here, then finds the list the first made.
+      await lockOwner(tx, user);
       const [first] = await tx
         .select({ id: watchlists.id })
         .from(watchlists)
