@@ -3,6 +3,13 @@ import fs from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 
+import {
+  playwrightFailures,
+  vitestFailures,
+  type PlaywrightReport,
+  type VitestReport,
+} from "./lib/test-failures";
+
 /**
  * `npm test`: lint, then every Vitest project (unit, components, integration), then the Playwright
  * journeys against a production build. Prints one plain `N passed, N failed` line and writes it to
@@ -21,7 +28,8 @@ function binOf(pkg: string, file: string): string {
   return path.join(path.dirname(require.resolve(`${pkg}/package.json`)), file);
 }
 
-type Step = { name: string; passed: number; failed: number };
+/** A step of the run: its counts, and the names of the tests that failed. */
+type Step = { name: string; passed: number; failed: number; failures: string[] };
 
 function run(command: string, args: string[], env: Record<string, string> = {}): Promise<number> {
   return new Promise((resolve) => {
@@ -43,7 +51,12 @@ function readJson<T>(file: string): T | undefined {
 
 async function lint(): Promise<Step> {
   const code = await run(binOf("eslint", "bin/eslint.js"), [".", "--max-warnings=0"]);
-  return { name: "lint", passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1 };
+  return {
+    name: "lint",
+    passed: code === 0 ? 1 : 0,
+    failed: code === 0 ? 0 : 1,
+    failures: code === 0 ? [] : ["lint (eslint's messages are above)"],
+  };
 }
 
 async function vitest(): Promise<Step> {
@@ -51,26 +64,34 @@ async function vitest(): Promise<Step> {
   fs.rmSync(report, { force: true });
   const args = databaseTestsOnly ? ["run", "--project", "integration"] : ["run"];
   const code = await run(binOf("vitest", "vitest.mjs"), args, { VITEST_JSON_REPORT: report });
-  const json = readJson<{ numPassedTests: number; numFailedTests: number; numFailedTestSuites: number }>(
-    report,
-  );
-  if (!json) return { name: "vitest", passed: 0, failed: 1 };
+  const json = readJson<
+    { numPassedTests: number; numFailedTests: number; numFailedTestSuites: number } & VitestReport
+  >(report);
+  if (!json) return { name: "vitest", passed: 0, failed: 1, failures: ["vitest (it wrote no report)"] };
   // A file that fails to load has no tests to count but is still a failure.
   const failed =
     json.numFailedTests +
     (code !== 0 && json.numFailedTests === 0 ? Math.max(1, json.numFailedTestSuites) : 0);
-  return { name: "vitest", passed: json.numPassedTests, failed };
+  return {
+    name: "vitest",
+    passed: json.numPassedTests,
+    failed,
+    failures: vitestFailures(json, process.cwd()),
+  };
 }
 
 async function playwright(): Promise<Step> {
   const report = path.join(resultsDir, "playwright.json");
   fs.rmSync(report, { force: true });
   const code = await run(binOf("@playwright/test", "cli.js"), ["test"], { PLAYWRIGHT_JSON_REPORT: report });
-  const json = readJson<{ stats: { expected: number; unexpected: number; flaky: number } }>(report);
-  if (!json) return { name: "playwright", passed: 0, failed: 1 };
+  const json = readJson<
+    { stats: { expected: number; unexpected: number; flaky: number } } & PlaywrightReport
+  >(report);
+  if (!json)
+    return { name: "playwright", passed: 0, failed: 1, failures: ["playwright (it wrote no report)"] };
   const failed =
     json.stats.unexpected + json.stats.flaky + (code !== 0 && json.stats.unexpected === 0 ? 1 : 0);
-  return { name: "playwright", passed: json.stats.expected, failed };
+  return { name: "playwright", passed: json.stats.expected, failed, failures: playwrightFailures(json) };
 }
 
 const steps: Step[] = databaseTestsOnly ? [await vitest()] : [await lint(), await vitest()];
@@ -79,9 +100,11 @@ else steps.push(await playwright());
 
 const passed = steps.reduce((sum, step) => sum + step.passed, 0);
 const failed = steps.reduce((sum, step) => sum + step.failed, 0);
+const failures = steps.flatMap((step) => step.failures);
 console.log("");
+if (failures.length > 0) console.log(`Failed:\n${failures.map((name) => `  ${name}`).join("\n")}\n`);
 for (const step of steps) console.log(`${step.name}: ${step.passed} passed, ${step.failed} failed`);
 console.log(`${passed} passed, ${failed} failed`);
 if (process.env.TEST_SUMMARY_FILE)
-  fs.writeFileSync(process.env.TEST_SUMMARY_FILE, JSON.stringify({ passed, failed, steps }));
+  fs.writeFileSync(process.env.TEST_SUMMARY_FILE, JSON.stringify({ passed, failed, failures, steps }));
 process.exit(failed > 0 ? 1 : 0);
