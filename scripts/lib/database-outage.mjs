@@ -7,7 +7,7 @@ import { AsyncLocalStorage } from "node:async_hooks";
  * Where the app finds the request being served (src/db/client.ts), to say its database was
  * unreachable: a symbol on globalThis, since the app's bundle cannot import this file.
  */
-export const outageStoreKey = Symbol.for("tariffscope.requestOutage");
+const outageStoreKey = Symbol.for("tariffscope.requestOutage");
 
 /** @type {AsyncLocalStorage<{ databaseUnavailable: boolean }>} */
 const requests = new AsyncLocalStorage();

@@ -29,7 +29,7 @@ export async function watchlistRows(user: CurrentUser, watchlistId: string) {
     throw new AppError("not_found", "We could not find that watchlist.");
   // Who may read it is checked on every request; the months and packs are read only when the rows
   // are not already kept, so a repeat visit costs three small queries and a 304.
-  const [, version, items] = await Promise.all([
+  const [found, version, items] = await Promise.all([
     findWatchlist(getDb(), user, watchlistId),
     dataVersion(),
     watchlistItemsVersion(watchlistId),
@@ -39,7 +39,7 @@ export async function watchlistRows(user: CurrentUser, watchlistId: string) {
     etag: dataVersionEtag(version, key),
     gzip: () =>
       gzippedRowsByDataVersion(version, key, async () => {
-        const overview = await getWatchlistOverview(user, watchlistId);
+        const overview = await getWatchlistOverview(user, found);
         return watchlistTableRows(await getWatchlistEntries(overview), overview.edition);
       }),
   };
