@@ -23,23 +23,28 @@ import { createSubscribers, signInSubscribers } from "./subscribers";
  * names (default: the local server) and kept there, marked with the generator's version (a digest
  * of its sources) and the months: a later run with the same generator and months starts at once.
  * BENCH_MONTHS (default 60) sets the months; BENCH_SECONDS (default 20) how long each kind of
- * query is measured, after BENCH_WARM_SECONDS (default 5) of the same load.
+ * query is measured, after BENCH_WARM_SECONDS (default 5) of load with other questions.
  *
  * The queries are read from the data: full names, one-letter misspellings of their first word,
  * and codes (Part VIIIA VMPPs, Part IX pack codes and GTINs), each with the pack it must find.
  * Autocannon sends them at 10 connections. Each request signs as the next of BENCH_USERS (default
- * 80) subscribers, so the per-user search limit (120 a minute) is never what is measured; the
+ * 240) subscribers, so the per-user search limit (120 a minute) is never what is measured (a kept
+ * answer comes back at about 200 a second, 12,000 a minute); the
  * figures report any refusal.
  *
- * Last, each query is timed alone through `/api/search` and against the search without its indexes
- * (every part's month read with `ILIKE '%term%'`, the search's own indexes dropped in a transaction
- * that is rolled back): each query's two times, their medians and the ratio (target ≥ 20× at p50).
+ * The product keeps each search's answer until the data changes (ADR 144), so the search is
+ * measured both ways: each of the 200 is first timed alone, asked for the first time; another 200
+ * never asked before are sent once each at 10 connections ("first asks"); then the 200 are sent
+ * again and again, as users repeat searches. The lone first-time figures are set against the search
+ * without its indexes (every part's month read with `ILIKE '%term%'`, the search's own indexes
+ * dropped in a transaction that is rolled back): each query's two times, their medians and the
+ * ratio (target ≥ 20× at p50).
  * BENCH_DATABASE names another database, e.g. for a small BENCH_MONTHS run beside a kept one.
  */
 const months = Number(process.env.BENCH_MONTHS ?? 60);
 const seconds = Number(process.env.BENCH_SECONDS ?? 20);
 const warmSeconds = Number(process.env.BENCH_WARM_SECONDS ?? 5);
-const userCount = Number(process.env.BENCH_USERS ?? 80);
+const userCount = Number(process.env.BENCH_USERS ?? 240);
 const port = Number(process.env.BENCH_PORT ?? 3401);
 const base = `http://localhost:${port}`;
 const serverUrl = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
@@ -115,8 +120,12 @@ function misspell(name: string): string | null {
   return [first.slice(0, middle) + wrong + first.slice(middle + 1), ...rest].join(" ");
 }
 
-/** 200 queries from the month in force, each with the pack (by name or code) it must find. */
-async function readQueries(): Promise<Query[]> {
+/**
+ * 200 queries from the month in force, each with the pack (by name or code) it must find. Set 0 is
+ * the measured set; sets 1 and 2 are drawn the same way from other rows, for questions the product
+ * has not been asked yet.
+ */
+async function readQueries(set: 0 | 1 | 2 = 0): Promise<Query[]> {
   return withClient(benchUrl, async (client) => {
     const latest = async (table: string) =>
       (
@@ -139,11 +148,11 @@ async function readQueries(): Promise<Query[]> {
         order by md5(pack_snomed_code) limit 400`,
       [ix],
     );
-    // Spread over the alphabet rather than the first names in it.
+    // Spread over the alphabet rather than the first names in it; each set a third of a step on.
     const spread = <T>(rows: T[], count: number) =>
       Array.from(
         { length: Math.min(count, rows.length) },
-        (_, i) => rows[Math.floor((i * rows.length) / count)]!,
+        (_, i) => rows[Math.floor(((i + set / 3) * rows.length) / count)]!,
       );
     const queries: Query[] = [
       ...spread(drugs, 30).map((d) => ({
@@ -295,13 +304,21 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 
 type Load = { label: string; p50: number; p95: number; p99: number; rps: number; refused: number };
 
-/** 10 connections for `duration` s; each request is the next path, signed in as the next user. */
-async function load(label: string, paths: string[], cookies: string[], duration: number): Promise<Load> {
+/**
+ * 10 connections for `duration` s, or until `{ once: true }` has sent each path once; each request
+ * is the next path, signed in as the next user.
+ */
+async function load(
+  label: string,
+  paths: string[],
+  cookies: string[],
+  duration: number | { once: true },
+): Promise<Load> {
   let next = 0;
   const result = await autocannon({
     url: base,
     connections: 10,
-    duration,
+    ...(typeof duration === "number" ? { duration } : { amount: paths.length }),
     requests: [
       {
         setupRequest: (request) => {
@@ -338,15 +355,23 @@ const product = await startProduct({
 
 try {
   const cookies = await signInSubscribers(base, users, password);
-  const queries = await readQueries();
-  const { found, missed } = await recall(queries, cookies);
+  // The product keeps each answer until the data changes (ADR 144), so a question is measured
+  // twice: the first time it is asked, when nothing is kept, and again, as most are.
+  const queries = await readQueries(0);
+  const unseen = (set: Query[]) => set.filter((query) => !queries.some((asked) => asked.q === query.q));
+  const firstAsks = unseen(await readQueries(1));
+  const warming = unseen(await readQueries(2)).filter((query) => !firstAsks.some((q) => q.q === query.q));
   const pathOf = (query: Query) => `/api/search?q=${encodeURIComponent(query.q)}`;
   const kinds = ["name", "misspelling", "code"] as const;
   // Warm the routes first: a fresh process runs its code unoptimised for a few hundred requests.
-  await load("warm", queries.map(pathOf), cookies, warmSeconds);
+  await load("warm", warming.map(pathOf), cookies, warmSeconds);
   await load("warm", ["/api/me"], cookies, warmSeconds);
+  // Each measured query asked alone, for the first time: the search's own cost, beside the un-indexed one.
+  const searched = await timeEach(queries, cookies);
   const me = await load("/api/me", ["/api/me"], cookies, seconds);
-  const loads = [me];
+  const firstAsked = await load("/api/search, first asks", firstAsks.map(pathOf), cookies, { once: true });
+  const { found, missed } = await recall(queries, cookies);
+  const loads = [me, firstAsked];
   for (const kind of kinds)
     loads.push(
       await load(
@@ -388,12 +413,15 @@ try {
     })),
   );
   console.log(
+    `"first asks": ${firstAsks.length} questions not asked before, each sent once at 10 connections ` +
+      "(nothing kept); the other search rows ask the measured 200 again and again, as users repeat searches.",
+  );
+  console.log(
     `Recall: ${found} of ${queries.length} queries (${((100 * found) / queries.length).toFixed(1)} %) find their pack among the first 5 (target ≥ 95 %).`,
   );
   for (const query of missed.slice(0, 10)) console.log(`  missed (${query.kind}, ${query.part}): ${query.q}`);
 
   // Against the search without its indexes: each query alone, one request at a time, both ways.
-  const searched = await timeEach(queries, cookies);
   const unindexed = await timeUnindexed(queries);
   console.log(
     "\nEach query, one at a time: /api/search against ILIKE '%term%' with the search indexes dropped",
@@ -412,10 +440,11 @@ try {
     `p50: /api/search ${median(searched).toFixed(0)} ms, un-indexed ILIKE ${median(unindexed).toFixed(0)} ms: ` +
       `${speedUp.toFixed(1)}× faster (target ≥ 20×).`,
   );
-  const search = loads.filter((row) => row.label.startsWith("/api/search"));
-  const searchP95 = Math.max(...search.map((row) => row.p95));
+  const repeated = loads.filter((row) => row.label.startsWith("/api/search ("));
+  const searchP95 = Math.max(...repeated.map((row) => row.p95));
   console.log(
-    `p97.5: /api/search at most ${searchP95} ms, /api/me ${me.p95} ms: ${(searchP95 / Math.max(me.p95, 1)).toFixed(1)}× (target ≤ 2×).`,
+    `p97.5: /api/search asked again at most ${searchP95} ms, asked first ${firstAsked.p95} ms; /api/me ${me.p95} ms: ` +
+      `${(searchP95 / Math.max(me.p95, 1)).toFixed(1)}× and ${(firstAsked.p95 / Math.max(me.p95, 1)).toFixed(1)}× (target ≤ 2×).`,
   );
   fs.mkdirSync("bench/results", { recursive: true });
   fs.writeFileSync(

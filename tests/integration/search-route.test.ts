@@ -260,6 +260,38 @@ describe("GET /api/search", () => {
       ["ix", "Part II & III"],
     ]);
   });
+
+  it("keeps an answer until the data changes, and never gives one edition's answer to the other", async () => {
+    await actAs(subscriber);
+    expect(await names("fluclox")).toEqual(["Flucloxacillin 500mg capsules 28 tablet"]);
+    // Rows written without an import leave the data version as it was: the kept answer stands.
+    await database.db
+      .insert(partViiiaPrices)
+      .values(drug("Flucloxacillin 250mg capsules", 28, "1306111000001100", 200));
+    expect(await names("fluclox")).toEqual(["Flucloxacillin 500mg capsules 28 tablet"]);
+    // An import gives the data a new version, and the same search reads the month again.
+    const [load] = await database.db
+      .insert(imports)
+      .values({ actor: "test", fileName: "viiib.csv", outcome: "imported" })
+      .returning({ id: imports.id });
+    await database.db.insert(tariffDatasets).values({
+      edition: 1,
+      part: "viiib",
+      period,
+      contentSha256: "search-viiib",
+      rows: 0,
+      importId: load!.id,
+    });
+    expect(await names("fluclox")).toEqual([
+      "Flucloxacillin 250mg capsules 28 tablet",
+      "Flucloxacillin 500mg capsules 28 tablet",
+    ]);
+    // The same question from Northern Ireland, whose edition has no such rows, is its own.
+    const ni = await insertUser({ subscribed: true });
+    await database.db.update(profiles).set({ country: 2 }).where(eq(profiles.id, ni.id));
+    await actAs(ni);
+    expect(await names("fluclox")).toEqual([]);
+  });
 });
 
 describe("GET /api/me", () => {

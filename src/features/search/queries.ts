@@ -6,12 +6,12 @@ import { getDb } from "@/db/client";
 import { concessions } from "@/db/schema";
 import { listDefinition } from "@/features/tariff/list-definitions";
 import type { ListHit } from "@/features/tariff/list-reading";
-import { dataVersion } from "@/features/tariff/data-version-cache";
+import { byDataVersion, dataVersion } from "@/features/tariff/data-version-cache";
 import { resolveListView } from "@/features/tariff/list-view";
 import type { ListId } from "@/features/tariff/lists";
 import type { Edition } from "@/lib/tariff-vocabulary";
 
-import { searchParts, viewAllPath, type SearchPartId } from "./parts";
+import { searchParts, viewAllPath, type SearchPart, type SearchPartId } from "./parts";
 
 /** A list's record as its part's section shows it (each list maps its own, `list-definitions.ts`). */
 export type SearchResult = Omit<ListHit, "href" | "concessionPence"> & {
@@ -47,20 +47,41 @@ async function concessionsFor(period: string, codes: string[]): Promise<Map<stri
   return new Map(rows.flatMap((row) => (row.code ? [[row.code, row.pence] as const] : [])));
 }
 
+type SearchOptions = { parts?: SearchPartId[]; month?: string; now?: Date };
+
 /**
  * The global search: for each part asked for (every part the edition has when none are), its
  * first matches in the month in force (or `month`), read exactly as the part's page reads its
  * rows with `searchTerm`, so 'View all results' opens on the same first rows. Each part reads only
  * those first rows and the count of all (ADR 097).
+ *
+ * The answer depends on the tariff data and the question alone, never on who asks, so it is kept
+ * per data version (ADR 144): the same search again (the next keystroke's, another pharmacist's,
+ * a search repeated after an answer was cleared) costs one look-up until the next import.
  */
 export async function searchTariff(
   edition: Edition,
   term: string,
-  options: { parts?: SearchPartId[]; month?: string; now?: Date } = {},
+  options: SearchOptions = {},
 ): Promise<SearchSection[]> {
+  const now = options.now ?? new Date();
   const wanted = searchParts(edition).filter((part) => !options.parts || options.parts.includes(part.id));
-  const params = { searchTerm: term, ...(options.month ? { month: options.month } : {}) };
   const version = await dataVersion();
+  // The month in force follows the calendar month (UTC), so it is part of the question.
+  const question = [edition, term.trim(), wanted.map((part) => part.id).join(","), options.month ?? ""];
+  return byDataVersion(version, `search|${now.toISOString().slice(0, 7)}|${JSON.stringify(question)}`, () =>
+    searchUncached(edition, term, wanted, { ...options, now }, version),
+  );
+}
+
+async function searchUncached(
+  edition: Edition,
+  term: string,
+  wanted: SearchPart[],
+  options: SearchOptions,
+  version: string,
+): Promise<SearchSection[]> {
+  const params = { searchTerm: term, ...(options.month ? { month: options.month } : {}) };
   const view = (list: ListId) => resolveListView(list, edition, params, options.now, version);
   const [concessionsView, ...found] = await Promise.all([
     view("concessions"),
