@@ -5,7 +5,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { concessions } from "@/db/schema";
 import { listDefinition } from "@/features/tariff/list-definitions";
-import type { ListHit } from "@/features/tariff/list-reading";
+import { namesMatcher, type ListHit } from "@/features/tariff/list-reading";
 import { byDataVersion, dataVersion } from "@/features/tariff/data-version-cache";
 import { resolveListView } from "@/features/tariff/list-view";
 import type { ListId } from "@/features/tariff/lists";
@@ -83,6 +83,8 @@ async function searchUncached(
 ): Promise<SearchSection[]> {
   const params = { searchTerm: term, ...(options.month ? { month: options.month } : {}) };
   const view = (list: ListId) => resolveListView(list, edition, params, options.now, version);
+  // Every part's names are matched against the term in one statement, not one each.
+  const names = namesMatcher();
   const [concessionsView, ...found] = await Promise.all([
     view("concessions"),
     ...wanted.map(async (part) => {
@@ -93,7 +95,7 @@ async function searchUncached(
       const { hits, total } =
         period === null || !partView.searchTerm
           ? { hits: [], total: 0 }
-          : await search(period, { searchTerm: partView.searchTerm }, resultsPerSection);
+          : await search(period, { searchTerm: partView.searchTerm, names }, resultsPerSection);
       return {
         part,
         hits,

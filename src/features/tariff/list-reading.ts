@@ -1,6 +1,6 @@
 import "server-only";
 
-import { and, asc, eq, getTableColumns, getTableName, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, getTableColumns, getTableName, or, Param, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 
 import type { DataRow } from "@/components/data-table/format";
@@ -11,8 +11,45 @@ import type { Edition } from "@/lib/tariff-vocabulary";
 
 import { matchCode, matchTerm, type Match } from "./matcher";
 
-/** What a list's rows are narrowed by: the URL's `searchTerm` and the part's drop-downs. */
-export type ListQuery = { searchTerm?: string; filters?: Record<string, string | undefined> };
+/**
+ * What a list's rows are narrowed by: the URL's `searchTerm` and the part's drop-downs. `names`,
+ * when given, says which of a table's distinct names the term matches, so that several lists read
+ * for one search match the term against the names once (`namesMatcher`).
+ */
+export type ListQuery = {
+  searchTerm?: string;
+  filters?: Record<string, string | undefined>;
+  names?: NamesMatcher;
+};
+
+/** The distinct names of one table (`tariff_names.source`) that a term matches. */
+export type NamesMatcher = (source: string, term: string) => Promise<readonly string[]>;
+
+/**
+ * Matches a term against the distinct names of every table in one statement, the first time a
+ * table's names are asked for, and answers every table from it: what the matcher's conditions
+ * cost is paid once per term, not once per list (ADR 144). The names are those `matchByName`'s
+ * subquery finds, so the rows and their order are the same either way.
+ */
+export function namesMatcher(): NamesMatcher {
+  const read = new Map<string, Promise<Map<string, string[]>>>();
+  const readAll = async (term: string) => {
+    const names = matchTerm(tariffNames.name, term);
+    const bySource = new Map<string, string[]>();
+    if (!names) return bySource;
+    const rows = await getDb()
+      .select({ source: tariffNames.source, name: tariffNames.name })
+      .from(tariffNames)
+      .where(names.where);
+    for (const { source, name } of rows) bySource.set(source, [...(bySource.get(source) ?? []), name]);
+    return bySource;
+  };
+  return async (source, term) => {
+    let all = read.get(term);
+    if (!all) read.set(term, (all = readAll(term)));
+    return (await all).get(source) ?? [];
+  };
+}
 
 /**
  * Where a list's data comes from for an edition: the imported part whose periods it follows, and
@@ -98,7 +135,11 @@ export type DatasetList<T extends DatasetTable> = {
  * names in `tariff_names` (a few thousand, trigram-indexed) and the month's rows are then read by
  * name, or by one of their codes; the rows themselves are ranked as ADR 050 and 096 say.
  */
-function matchByName(list: DatasetList<DatasetTable>, term: string | undefined): Match | undefined {
+function matchByName(
+  list: DatasetList<DatasetTable>,
+  term: string | undefined,
+  matched?: readonly string[],
+): Match | undefined {
   const names = matchTerm(tariffNames.name, term);
   const ranked = matchTerm(list.name, term, list.codes);
   if (!names || !ranked) return undefined;
@@ -107,7 +148,9 @@ function matchByName(list: DatasetList<DatasetTable>, term: string | undefined):
     .from(tariffNames)
     .where(and(eq(tariffNames.source, getTableName(list.table)), names.where));
   // `= any(array(…))`, not `in (…)`: an index condition on the month's rows, read by name.
-  const byName = sql`${list.name} = any(array(${matching}))`;
+  const byName = matched
+    ? sql`${list.name} = any(${new Param(matched)}::text[])`
+    : sql`${list.name} = any(array(${matching}))`;
   return { where: or(matchCode(term, list.codes), byName)!, order: ranked.order };
 }
 
@@ -117,8 +160,13 @@ export function datasetQuery<T extends DatasetTable>(list: DatasetList<T>) {
   const filters = Object.entries(list.filters ?? {});
   const inDataset = (period: string, ...conditions: (SQL | undefined)[]) =>
     and(eq(table.edition, source.edition), eq(table.period, period), list.only, ...conditions);
-  const select = (period: string, query: ListQuery, columns: Record<string, unknown>) => {
-    const search = matchByName(list, query.searchTerm);
+  const select = (
+    period: string,
+    query: ListQuery,
+    columns: Record<string, unknown>,
+    matched?: readonly string[],
+  ) => {
+    const search = matchByName(list, query.searchTerm, matched);
     const narrowed = filters.map(([name, column]) => {
       const value = query.filters?.[name];
       return value ? eq(column, value) : undefined;
@@ -140,10 +188,16 @@ export function datasetQuery<T extends DatasetTable>(list: DatasetList<T>) {
      * either way, and a second statement for the count measured slower under load (ADR 097).
      */
     async first(period: string, query: ListQuery, limit: number): Promise<FirstRecords<T["$inferSelect"]>> {
-      const rows = (await select(period, query, {
-        ...columns,
-        total: sql<number>`(count(*) over ())::int`.as("total"),
-      }).limit(limit)) as (T["$inferSelect"] & { total: number })[];
+      const matched =
+        query.names && query.searchTerm
+          ? await query.names(getTableName(table), query.searchTerm)
+          : undefined;
+      const rows = (await select(
+        period,
+        query,
+        { ...columns, total: sql<number>`(count(*) over ())::int`.as("total") },
+        matched,
+      ).limit(limit)) as (T["$inferSelect"] & { total: number })[];
       return {
         records: rows.map(({ total: _, ...record }) => record as T["$inferSelect"]),
         total: rows[0]?.total ?? 0,
