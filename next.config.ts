@@ -19,6 +19,9 @@ const nextConfig: NextConfig = {
     deviceSizes: [640, 750, 828, 1080, 1200, 1920, 2048, 3840],
     imageSizes: [16, 32, 48, 64, 96, 128, 256, 384],
   },
+  // Unknown addresses get a 404 document of their own, so the root not-found page, which React
+  // sends with every page's payload, can stay bare (ADR 145).
+  experimental: { globalNotFound: true },
   // PGlite is only used by scripts, never bundled into the app.
   serverExternalPackages: ["@electric-sql/pglite", "pino", "pino-pretty"],
   async headers() {

@@ -2,6 +2,7 @@ import type { Metadata, Viewport } from "next";
 import { connection } from "next/server";
 import type { ReactNode } from "react";
 
+import { SkipLink } from "@/components/layout/skip-link";
 import { CookieConsent } from "@/features/analytics/components/cookie-consent";
 import { site } from "@/lib/site";
 
@@ -24,12 +25,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   return (
     <html lang="en-GB">
       <body className="flex min-h-dvh flex-col">
-        <a
-          href="#main"
-          className="sr-only z-50 rounded-md bg-background px-4 py-2 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
-        >
-          Skip to content
-        </a>
+        <SkipLink />
         {children}
         <CookieConsent />
       </body>

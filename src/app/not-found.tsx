@@ -1,39 +1,17 @@
-import type { Metadata } from "next";
-import Link from "next/link";
+import { NotFoundMessage, notFoundMetadata } from "@/features/shell/components/not-found-message";
 
-import { PageContainer } from "@/components/layout/page-container";
-import { SiteFooter } from "@/features/shell/components/site-footer";
-import { SiteHeader } from "@/features/shell/components/site-header";
-import { Button } from "@/components/ui/button";
+export const metadata = notFoundMetadata;
 
-export const metadata: Metadata = { title: "Page not found", robots: { index: false } };
-
+/**
+ * A page outside the route groups that calls `notFound()`; the groups show their own, in their
+ * chrome, and unknown addresses get the full page, `global-not-found.tsx`. Bare on purpose: React
+ * sends the root not-found page with every page's payload, and the full page here made every page
+ * slower (ADR 145).
+ */
 export default function NotFound() {
   return (
-    <>
-      <SiteHeader />
-      <main id="main" className="flex-1 py-16">
-        <PageContainer width="wide" className="max-w-xl space-y-4 text-center">
-          <p className="text-sm font-semibold text-primary">404</p>
-          <h1 className="text-3xl font-bold tracking-tight">Page not found</h1>
-          <p className="text-muted-foreground">
-            The page you asked for does not exist or has moved. Check the address, or start again from one of
-            these.
-          </p>
-          <div className="flex flex-wrap justify-center gap-3">
-            <Button asChild>
-              <Link href="/">Home</Link>
-            </Button>
-            <Button asChild variant="outline">
-              <Link href="/pricing/plans">Pricing</Link>
-            </Button>
-            <Button asChild variant="outline">
-              <Link href="/blog/blog-index">Blog</Link>
-            </Button>
-          </div>
-        </PageContainer>
-      </main>
-      <SiteFooter />
-    </>
+    <main id="main" className="flex-1 py-16">
+      <NotFoundMessage />
+    </main>
   );
 }
