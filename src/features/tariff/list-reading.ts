@@ -41,7 +41,11 @@ export function namesMatcher(): NamesMatcher {
       .select({ source: tariffNames.source, name: tariffNames.name })
       .from(tariffNames)
       .where(names.where);
-    for (const { source, name } of rows) bySource.set(source, [...(bySource.get(source) ?? []), name]);
+    for (const { source, name } of rows) {
+      const found = bySource.get(source);
+      if (found) found.push(name);
+      else bySource.set(source, [name]);
+    }
     return bySource;
   };
   return async (source, term) => {
@@ -130,6 +134,14 @@ export type DatasetList<T extends DatasetTable> = {
   order: AnyPgColumn[];
 };
 
+/** The distinct names of one table (`tariff_names.source`) that a term matches, as a subquery. */
+function tableNamesMatching(source: string, term: string) {
+  return getDb()
+    .select({ name: tariffNames.name })
+    .from(tariffNames)
+    .where(and(eq(tariffNames.source, source), matchTerm(tariffNames.name, term)!.where));
+}
+
 /**
  * How a term matches a table's rows (ADR 097): the term is matched against the table's distinct
  * names in `tariff_names` (a few thousand, trigram-indexed) and the month's rows are then read by
@@ -140,17 +152,13 @@ function matchByName(
   term: string | undefined,
   matched?: readonly string[],
 ): Match | undefined {
-  const names = matchTerm(tariffNames.name, term);
   const ranked = matchTerm(list.name, term, list.codes);
-  if (!names || !ranked) return undefined;
-  const matching = getDb()
-    .select({ name: tariffNames.name })
-    .from(tariffNames)
-    .where(and(eq(tariffNames.source, getTableName(list.table)), names.where));
-  // `= any(array(…))`, not `in (…)`: an index condition on the month's rows, read by name.
+  if (!ranked) return undefined;
+  // `= any(…)`, not `in (…)`: an index condition on the month's rows, read by name. The names are
+  // the search's, matched for every table at once, or the table's own.
   const byName = matched
     ? sql`${list.name} = any(${new Param(matched)}::text[])`
-    : sql`${list.name} = any(array(${matching}))`;
+    : sql`${list.name} = any(array(${tableNamesMatching(getTableName(list.table), term!)}))`;
   return { where: or(matchCode(term, list.codes), byName)!, order: ranked.order };
 }
 
