@@ -22,6 +22,8 @@ import { startProduct, type RunningProduct } from "./server";
  * Lighthouse's `bootup-time` audit.
  */
 const runs = Number(process.env.BENCH_RUNS ?? 3);
+/** BENCH_PAGES: a comma-separated list of the routes to measure (the bare page always is). */
+const only = (process.env.BENCH_PAGES ?? "").split(",").filter(Boolean);
 const baseline = "/payment/cancelled";
 /** The targets (docs/performance.md): a page's median against the bare page's. */
 const target = { tbt: 1.5, lcp: 1.2 };
@@ -59,7 +61,9 @@ async function publicPages(base: string): Promise<string[]> {
     "/policies/privacy-policy",
     "/policies/eula",
     ...found,
-  ].filter((route): route is string => route !== null);
+  ]
+    .filter((route): route is string => route !== null)
+    .filter((route) => route === baseline || only.length === 0 || only.includes(route));
 }
 
 async function audit(url: string, port: number): Promise<Run> {

@@ -16,6 +16,7 @@ import { createSubscribers, signInSubscribers } from "./subscribers";
  * concession lists, and a 2,000-pack watchlist. Each request is signed in as the next of
  * BENCH_USERS (default 40) subscribers, so the per-user search limit is not what is measured.
  * Targets (docs/performance.md): no errors, p99 ≤ 1 s, and each web process's peak resident memory ≤ 300 MB.
+ * WEB_HEAP_MB, passed to the product, measures it with each web process's heap capped (ADR 147).
  */
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const seconds = Number(process.env.BENCH_SECONDS ?? 60);
@@ -86,8 +87,9 @@ await withRealSizeProduct(
     for (const code of packs.slice(0, 10)) mix.push({ path: `/drug-info/${code}` });
     for (const term of searches) mix.push({ path: `/api/search?q=${encodeURIComponent(term)}` });
 
+    const heap = process.env.WEB_HEAP_MB ? `, WEB_HEAP_MB=${process.env.WEB_HEAP_MB}` : "";
     console.log(
-      `\nbench:load: ${connections} connections for ${seconds} s over a mix of ${mix.length} requests, ${userCount} subscribers; commit ${commit}, load average ${loadAtStart} at the start`,
+      `\nbench:load: ${connections} connections for ${seconds} s over a mix of ${mix.length} requests, ${userCount} subscribers${heap}; commit ${commit}, load average ${loadAtStart} at the start`,
     );
     let next = 0;
     const result = await autocannon({
@@ -99,7 +101,10 @@ await withRealSizeProduct(
           setupRequest: (request) => {
             const index = next++;
             const entry = mix[index % mix.length]!;
-            const cookie = entry.admin ? adminCookie : cookies[index % cookies.length]!;
+            // Each pass through the mix is one subscriber's, the next pass the next's: a subscriber
+            // does every kind of request, and no few of them do all the searching.
+            const subscriber = cookies[Math.floor(index / mix.length) % cookies.length]!;
+            const cookie = entry.admin ? adminCookie : subscriber;
             return { ...request, path: entry.path, headers: { ...request.headers, cookie } };
           },
         },

@@ -130,7 +130,10 @@ async function main(): Promise<number> {
     NEXT_TELEMETRY_DISABLED: "1",
   };
   if (!dev) Object.assign(childEnv, { NODE_ENV: "production" });
-  const server = spawn(process.execPath, ["scripts/serve.mjs", ...(dev ? ["--dev"] : [])], {
+  // WEB_HEAP_MB caps each web process's heap (its workers inherit the flag): V8 otherwise lets a
+  // busy process's heap grow far past what it holds, several hundred MB of garbage (ADR 147).
+  const heap = env.WEB_HEAP_MB ? [`--max-old-space-size=${env.WEB_HEAP_MB}`] : [];
+  const server = spawn(process.execPath, [...heap, "scripts/serve.mjs", ...(dev ? ["--dev"] : [])], {
     stdio: "inherit",
     env: childEnv,
   });

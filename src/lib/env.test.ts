@@ -63,6 +63,16 @@ describe("parseEnv", () => {
       });
   });
 
+  it("takes a web process's heap limit in megabytes, from 128", () => {
+    expect(parseEnv({ WEB_HEAP_MB: "192" }).WEB_HEAP_MB).toBe(192);
+    expect(parseEnv({}).WEB_HEAP_MB).toBeUndefined();
+    for (const bad of ["64", "20000", "1.5", "lots"])
+      expect(problemsOf({ WEB_HEAP_MB: bad })[0]).toMatchObject({
+        name: "WEB_HEAP_MB",
+        expected: "a whole number of megabytes from 128 to 16384",
+      });
+  });
+
   it("treats an empty value as unset", () => {
     expect(parseEnv({ DATABASE_URL: "" }).DATABASE_URL).toBeUndefined();
   });

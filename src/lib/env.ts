@@ -110,6 +110,12 @@ const baseEnvSchema = z.object({
     .min(1, "a whole number of connections from 1 to 100")
     .max(100, "a whole number of connections from 1 to 100")
     .optional(),
+  WEB_HEAP_MB: z.coerce
+    .number({ message: "a whole number of megabytes from 128 to 16384" })
+    .int("a whole number of megabytes from 128 to 16384")
+    .min(128, "a whole number of megabytes from 128 to 16384")
+    .max(16384, "a whole number of megabytes from 128 to 16384")
+    .optional(),
   DATA_DIR: z.string().min(1, "a folder path").default(".data"),
   APP_URL: z
     .url({ message: "the public address of the site, such as https://tariffscope.co.uk" })

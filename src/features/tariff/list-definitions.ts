@@ -19,7 +19,14 @@ import type { DataRow } from "@/components/data-table/format";
 import type { Edition } from "@/lib/tariff-vocabulary";
 
 import { brandedPackQuery, dmdSource, type BrandedPack } from "./branded-packs";
-import { datasetReader, listReader, type ListHit, type ListParts, type ListReader } from "./list-reading";
+import {
+  datasetReader,
+  listReader,
+  mapLazily,
+  type ListHit,
+  type ListParts,
+  type ListReader,
+} from "./list-reading";
 import type { ListId } from "./lists";
 import { shortExplanation } from "./reimbursement";
 import { monthReimbursement, type MonthPack } from "./reimbursement-queries";
@@ -39,7 +46,11 @@ import {
  * concession price where one was granted, which replaces the basic price, and the reimbursement per
  * pack after the deduction in force, with its reason in a few words.
  */
-function withReimbursement(reader: ListReader, edition: Edition, packOf: (row: DataRow) => MonthPack): ListReader {
+function withReimbursement(
+  reader: ListReader,
+  edition: Edition,
+  packOf: (row: DataRow) => MonthPack,
+): ListReader {
   return {
     ...reader,
     rows: async (period, query) => {
@@ -47,7 +58,7 @@ function withReimbursement(reader: ListReader, edition: Edition, packOf: (row: D
         reader.rows(period, query),
         monthReimbursement("drug", edition, period.slice(0, 7)),
       ]);
-      return rows.map((row) => {
+      return mapLazily(rows, (row) => {
         const expected = reimbursementOf(packOf(row));
         return {
           ...row,

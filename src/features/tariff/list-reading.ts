@@ -79,10 +79,23 @@ export type ListHit = {
 /** A list's first records in its own order, and how many match in all. */
 export type FirstRecords<R> = { records: R[]; total: number };
 
+/**
+ * Items made from others one at a time, as they are asked for, and again on each pass: a list's
+ * rows made from its records this way are never all held at once beside them (ADR 146).
+ */
+export function mapLazily<T, U>(items: Iterable<T>, make: (item: T) => U): Iterable<U> {
+  return {
+    *[Symbol.iterator]() {
+      for (const item of items) yield make(item);
+    },
+  };
+}
+
 /** One list as an edition reads it: its source, its rows for the table, and its drop-downs' values. */
 export type ListReader = {
   source: ListSource;
-  rows(period: string, query: ListQuery): Promise<DataRow[]>;
+  /** The table's rows, made as they are read (`mapLazily`): read them once, in order. */
+  rows(period: string, query: ListQuery): Promise<Iterable<DataRow>>;
   filterOptions(period: string): Promise<Record<string, string[]>>;
   /** Present for the lists the global search reads: the first `limit` rows as results, and the count. */
   search?(period: string, query: ListQuery, limit: number): Promise<{ hits: ListHit[]; total: number }>;
@@ -104,7 +117,7 @@ export function listReader<R>(parts: ListParts<R>): ListReader {
   const { source, read, first, toRow, toHit } = parts;
   return {
     source,
-    rows: async (period, query) => (await read(period, query)).map((record) => toRow(record, period)),
+    rows: async (period, query) => mapLazily(await read(period, query), (record) => toRow(record, period)),
     filterOptions: parts.filterOptions ?? (async () => ({})),
     search:
       toHit &&

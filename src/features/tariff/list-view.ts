@@ -6,7 +6,7 @@ import { byDataVersion, dataVersion, dataVersionEtag, gzippedRowsByDataVersion }
 import { lists, type ListId } from "./lists";
 import { chooseMonth, type MonthChoice } from "./month-choice";
 import type { ListQuery } from "./list-reading";
-import { listFilterOptions, listPeriods, listRows } from "./queries";
+import { eachListRow, listFilterOptions, listPeriods } from "./queries";
 
 type Params = Record<string, string | string[] | undefined>;
 
@@ -88,7 +88,7 @@ function viewQuery(view: ListView, leading: Record<string, string> = {}): string
 export function listRowsGzip(view: ListView): Promise<Uint8Array<ArrayBuffer>> {
   const period = view.choice.period;
   return gzippedRowsByDataVersion(view.version, rowsKey(view), () =>
-    period === null ? Promise.resolve([]) : listRows(view.id, view.edition, period, query(view)),
+    period === null ? Promise.resolve([]) : eachListRow(view.id, view.edition, period, query(view)),
   );
 }
 

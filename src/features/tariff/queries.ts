@@ -32,12 +32,22 @@ export async function listPeriods(id: ListId, edition: Edition): Promise<string[
 }
 
 /** The rows of a list for one loaded period of its source, narrowed by the query, as its table shows them. */
-export function listRows(
+export async function listRows(
   id: ListId,
   edition: Edition,
   period: string,
   query: ListQuery = {},
 ): Promise<DataRow[]> {
+  return Array.from(await eachListRow(id, edition, period, query));
+}
+
+/** `listRows`, made one by one as they are read: for serialising a big list without holding it twice. */
+export function eachListRow(
+  id: ListId,
+  edition: Edition,
+  period: string,
+  query: ListQuery = {},
+): Promise<Iterable<DataRow>> {
   return listDefinition(id, edition).rows(period, query);
 }
 
