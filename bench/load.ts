@@ -11,7 +11,8 @@ import { createSubscribers, signInSubscribers } from "./subscribers";
 
 /**
  * `npm run bench:load`: the product at real size (`withRealSizeProduct`) under BENCH_CONNECTIONS
- * (default 50) connections for BENCH_SECONDS (default 60) over a mix of what subscribers do: list
+ * (default 50) connections for BENCH_SECONDS (default 60), after BENCH_WARM_SECONDS (default 10) of the
+ * same load reported apart, over a mix of what subscribers do: list
  * pages and their rows, product pages, searches, an insights page and its rows, the branded and
  * concession lists, and a 2,000-pack watchlist. Each request is signed in as the next of
  * BENCH_USERS (default 40) subscribers, so the per-user search limit is not what is measured.
@@ -20,6 +21,7 @@ import { createSubscribers, signInSubscribers } from "./subscribers";
  */
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const seconds = Number(process.env.BENCH_SECONDS ?? 60);
+const warmSeconds = Number(process.env.BENCH_WARM_SECONDS ?? 10);
 const userCount = Number(process.env.BENCH_USERS ?? 40);
 const port = Number(process.env.BENCH_PORT ?? 3402);
 const password = "bench load passphrase";
@@ -92,24 +94,32 @@ await withRealSizeProduct(
       `\nbench:load: ${connections} connections for ${seconds} s over a mix of ${mix.length} requests, ${userCount} subscribers${heap}; commit ${commit}, load average ${loadAtStart} at the start`,
     );
     let next = 0;
-    const result = await autocannon({
-      url: base,
-      connections,
-      duration: seconds,
-      requests: [
-        {
-          setupRequest: (request) => {
-            const index = next++;
-            const entry = mix[index % mix.length]!;
-            // Each pass through the mix is one subscriber's, the next pass the next's: a subscriber
-            // does every kind of request, and no few of them do all the searching.
-            const subscriber = cookies[Math.floor(index / mix.length) % cookies.length]!;
-            const cookie = entry.admin ? adminCookie : subscriber;
-            return { ...request, path: entry.path, headers: { ...request.headers, cookie } };
+    const load = (duration: number) =>
+      autocannon({
+        url: base,
+        connections,
+        duration,
+        requests: [
+          {
+            setupRequest: (request) => {
+              const index = next++;
+              const entry = mix[index % mix.length]!;
+              // Each pass through the mix is one subscriber's, the next pass the next's: a subscriber
+              // does every kind of request, and no few of them do all the searching.
+              const subscriber = cookies[Math.floor(index / mix.length) % cookies.length]!;
+              const cookie = entry.admin ? adminCookie : subscriber;
+              return { ...request, path: entry.path, headers: { ...request.headers, cookie } };
+            },
           },
-        },
-      ],
-    });
+        ],
+      });
+    // A process just started compiles its code as it first runs it and builds each list once: the
+    // first seconds are reported apart, as what the first visitors after a deployment wait.
+    const warming = await load(warmSeconds);
+    console.log(
+      `Warming (${warmSeconds} s, not counted): ${warming.requests.total} requests, p99 ${warming.latency.p99} ms, max ${warming.latency.max} ms, ${warming.errors + warming.timeouts + warming.non2xx} errors.`,
+    );
+    const result = await load(seconds);
     const statuses = Object.entries(result.statusCodeStats ?? {}).map(
       ([status, stats]) => [status, stats.count ?? 0] as const,
     );
