@@ -93,7 +93,9 @@ function* jsonArrayPieces(items: Iterable<unknown>): Generator<string> {
  */
 export async function gzipJsonArray(items: Iterable<unknown>): Promise<Uint8Array<ArrayBuffer>> {
   const chunks: Buffer[] = [];
-  await pipeline(Readable.from(jsonArrayPieces(items)), createGzip(), async (compressed) => {
+  // The best compression: it is paid once per data version and saved on every answer (a real
+  // Part IX month: 1.45 MB instead of 1.54, 0.1 s more to build).
+  await pipeline(Readable.from(jsonArrayPieces(items)), createGzip({ level: 9 }), async (compressed) => {
     for await (const chunk of compressed as AsyncIterable<Buffer>) chunks.push(chunk);
   });
   const out = new Uint8Array(chunks.reduce((total, chunk) => total + chunk.byteLength, 0));
