@@ -27,7 +27,7 @@ function whenPageIdle(load: () => void): () => void {
  * The fixed privacy policy PDF (dated 01-09-24) in a frame 800px high titled 'Privacy Policy'. The
  * frame is in the page's HTML; its document is asked for once the page has loaded and the browser
  * is idle, since the browser's PDF viewer starting beside the page more than doubled the page's own
- * start-up work (ADR 146). The page links the PDF and a web-page copy for those it does not reach.
+ * start-up work (ADR 148). The page links the PDF and a web-page copy for those it does not reach.
  */
 export function PrivacyPolicyFrame({ className = "w-full" }: { className?: string }) {
   const [src, setSrc] = useState<string | undefined>(undefined);
