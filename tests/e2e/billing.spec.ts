@@ -13,6 +13,7 @@ import {
   test,
   typeCode,
   uniqueEmail,
+  waitForHydration,
 } from "./fixtures";
 
 /**
@@ -67,7 +68,9 @@ test("a new user buys a 5-user plan, manages its users, lowers the seats in the 
   await expect(page.getByLabel(/card/i)).toHaveCount(0);
   await expectNoAxeViolations(page);
 
-  await page.getByRole("button", { name: "Pay £99.99" }).click();
+  const pay = page.getByRole("button", { name: "Pay £99.99" });
+  await waitForHydration(pay);
+  await pay.click();
   await expect(page).toHaveURL(/\/drug-tariff-parts\/partviiia\?paymentSuccess=true$/);
   await expect(page.getByRole("heading", { name: "Part VIIIA" })).toBeVisible();
 
