@@ -14,8 +14,8 @@ import { createSubscribers, signInSubscribers } from "./subscribers";
  * (default 50) connections for BENCH_SECONDS (default 60), after BENCH_WARM_SECONDS (default 10) of the
  * same load reported apart, over a mix of what subscribers do: list
  * pages and their rows, product pages, searches, an insights page and its rows, the branded and
- * concession lists, and a 2,000-pack watchlist. Each request is signed in as the next of
- * BENCH_USERS (default 40) subscribers, so the per-user search limit is not what is measured.
+ * concession lists, and a 2,000-pack watchlist. Each pass through the mix is signed in as the next
+ * of BENCH_USERS (default 40) subscribers, so the per-user search limit is not what is measured.
  * Targets (docs/performance.md): no errors, p99 ≤ 1 s, and each web process's peak resident memory ≤ 300 MB.
  * WEB_HEAP_MB, passed to the product, measures it with each web process's heap capped (ADR 147).
  */

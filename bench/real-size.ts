@@ -5,6 +5,7 @@ import path from "node:path";
 
 import pg from "pg";
 
+import { webServerProcesses } from "../tests/fixtures/processes";
 import { hasRealData, realDataDir } from "../tests/fixtures/real-data";
 import { startProduct, withClient, withDatabase } from "./server";
 
@@ -159,22 +160,10 @@ export async function withRealSizeProduct(
  * resident memory so far (Linux's VmHWM), in MB.
  */
 export function webProcessPeaks(port: number): { pid: number; peakMb: number }[] {
-  const peaks: { pid: number; peakMb: number }[] = [];
-  for (const entry of fs.readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const command = fs.readFileSync(`/proc/${entry}/cmdline`, "utf8");
-      if (!command.includes("serve.mjs")) continue;
-      const environment = fs.readFileSync(`/proc/${entry}/environ`, "utf8").split("\0");
-      if (!environment.includes(`PORT=${port}`)) continue;
-      const status = fs.readFileSync(`/proc/${entry}/status`, "utf8");
-      const kb = Number(status.match(/^VmHWM:\s+(\d+) kB/m)?.[1] ?? 0);
-      peaks.push({ pid: Number(entry), peakMb: Math.round(kb / 1024) });
-    } catch {
-      // gone, or not ours to read
-    }
-  }
-  return peaks;
+  return webServerProcesses(port).map(({ pid, status }) => ({
+    pid,
+    peakMb: Math.round(Number(status.match(/^VmHWM:\s+(\d+) kB/m)?.[1] ?? 0) / 1024),
+  }));
 }
 
 /** The rows URL a list or insights page names (and its table fetches), as the page preloads it; null if none. */

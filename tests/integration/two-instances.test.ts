@@ -1,10 +1,9 @@
-import fs from "node:fs";
 import { gunzipSync } from "node:zlib";
 
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 
 import { setupTestDatabase } from "@tests/fixtures/db";
-import { freePort, runScript } from "@tests/fixtures/processes";
+import { freePort, runScript, webServerProcesses } from "@tests/fixtures/processes";
 import { tariffFileFolder, viiiaCsv, viiiaRows } from "@tests/fixtures/tariff-files";
 
 import { startProduct, type RunningProduct } from "../../scripts/lib/product-server";
@@ -64,21 +63,6 @@ async function rowsText(instance: RunningProduct, cookie: string, month: string)
   return gunzipSync(Buffer.from(await response.arrayBuffer())).toString("utf8");
 }
 
-/** The command-line arguments of the web server process serving `port` (scripts/serve.mjs). */
-function webServerArguments(port: number): string[] {
-  for (const entry of fs.readdirSync("/proc").filter((name) => /^\d+$/.test(name))) {
-    try {
-      const command = fs.readFileSync(`/proc/${entry}/cmdline`, "utf8").split("\0");
-      const environment = fs.readFileSync(`/proc/${entry}/environ`, "utf8").split("\0");
-      if (command.some((part) => part.endsWith("serve.mjs")) && environment.includes(`PORT=${port}`))
-        return command;
-    } catch {
-      // gone, or not ours to read
-    }
-  }
-  throw new Error(`No web server process serves port ${port}.`);
-}
-
 async function importFile(name: string, content: Buffer) {
   const result = await runScript("scripts/import.ts", { DATABASE_URL: database.url }, 120_000, [
     files.write(name, content),
@@ -114,8 +98,13 @@ afterAll(async () => {
 
 describe.runIf(onServer)("two instances on one database", () => {
   it("run their web servers with the heap limit each was given, and V8's own without one", () => {
-    expect(webServerArguments(Number(new URL(b.base).port))).toContain("--max-old-space-size=192");
-    expect(webServerArguments(Number(new URL(a.base).port)).join(" ")).not.toContain("max-old-space-size");
+    const argumentsOf = (instance: RunningProduct) => {
+      const [server] = webServerProcesses(Number(new URL(instance.base).port));
+      if (!server) throw new Error(`No web server process serves ${instance.base}.`);
+      return server.argv;
+    };
+    expect(argumentsOf(b)).toContain("--max-old-space-size=192");
+    expect(argumentsOf(a).join(" ")).not.toContain("max-old-space-size");
   });
 
   it("count sign-in attempts from one address together: the fourth in ten seconds is refused, whichever instance gets it", async () => {

@@ -72,17 +72,18 @@ const batchSize = 1_000;
 
 /** The JSON array of `items`, a batch of rows at a time, so the whole array's text is never held at once. */
 function* jsonArrayPieces(items: Iterable<unknown>): Generator<string> {
+  yield "[";
+  let separator = "";
   let batch: string[] = [];
-  let opened = false;
   for (const item of items) {
     batch.push(JSON.stringify(item) ?? "null");
     if (batch.length === batchSize) {
-      yield `${opened ? "," : "["}${batch.join(",")}`;
-      opened = true;
+      yield separator + batch.join(",");
+      separator = ",";
       batch = [];
     }
   }
-  yield `${opened ? (batch.length ? "," : "") : "["}${batch.join(",")}]`;
+  yield `${batch.length ? separator + batch.join(",") : ""}]`;
 }
 
 /**
