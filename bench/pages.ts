@@ -24,8 +24,8 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const warmSeconds = Number(process.env.BENCH_WARM_SECONDS ?? 3);
 const port = Number(process.env.BENCH_PORT ?? 3400);
 const base = `http://localhost:${port}`;
-/** Only routes whose path holds this (BENCH_ONLY=insights, say), beside the baseline. */
-const only = process.env.BENCH_ONLY;
+/** Only routes whose path holds one of these (BENCH_ONLY=insights or partviiia,partix), beside the baseline. */
+const only = process.env.BENCH_ONLY?.split(",");
 
 /** The targets each route is held to (docs/performance.md), in ms. */
 const pageTarget = { p50: 100, p99: 300 };
@@ -109,7 +109,7 @@ await withRealSizeProduct(port, async (facts) => {
   });
   routes.push({ label: "Compare editions", route: "/compare-editions" });
 
-  const chosen = routes.filter((route) => !only || route.route.includes(only));
+  const chosen = routes.filter((route) => !only || only.some((part) => route.route.includes(part)));
   console.log(
     `\nbench:pages on PostgreSQL, production build, commit ${commit}, load average ${loadAtStart} at the start;` +
       ` newest England & Wales months: Part VIIIA ${facts.viiia.toLocaleString("en-GB")} rows, Part IX ${facts.ix.toLocaleString("en-GB")};` +

@@ -94,6 +94,18 @@ test("every list shows its rows for the latest month, its name and key figures i
     await expect(first).toBeVisible();
     const spec = Object.values(listSpecs).find((list) => list.path === path)!;
     const name = spec.columns.find((column) => column.priority === "name")!;
+    // The name leads to the pack's page, and an explained figure carries its explanation: made by
+    // the table from the row's values (ADR 149).
+    if (name.hrefKey)
+      await expect(first.getByRole("link", { name: /\S/ }).first(), `${path} links its pack`).toHaveAttribute(
+        "href",
+        /^\/(drug|brand|appliance)-info\/[^/?]+\?from=/,
+      );
+    for (const column of spec.columns.filter((c) => c.hintKey))
+      await expect(
+        (await cellUnder(page, first, column.header)).locator("[title]"),
+        `${path} explains its ${column.header}`,
+      ).toHaveAttribute("title", /^\S.*\d/);
     if (page.viewportSize()!.width < 640) {
       // A phone's card: the name and the figures read with it (pack, price, net price) in view together.
       for (const column of spec.columns.filter((c) => c.priority === "name" || c.priority === "key"))

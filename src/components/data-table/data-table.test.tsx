@@ -59,6 +59,31 @@ describe("DataTable", () => {
     expect(screen.getByText("3 rows")).toBeInTheDocument();
   });
 
+  it("makes links and explanations from a row's other values where it is given how", () => {
+    const made: DataColumn[] = [
+      { ...columns[0]!, hrefKey: "href" },
+      { ...columns[2]!, hintKey: "priceHint" },
+    ];
+    render(
+      <DataTable
+        columns={made}
+        rows={[{ medicine: "Paracetamol 500mg tablets", price: 89, code: "42" }]}
+        caption="Part VIIIA prices"
+        fileName="x.csv"
+        madeValues={{
+          href: (row) => `/drug-info/${row.code}`,
+          priceHint: (row) => `${row.price}p a pack`,
+        }}
+      />,
+    );
+    const [row] = bodyRows();
+    expect(within(row!).getByRole("link", { name: "Paracetamol 500mg tablets" })).toHaveAttribute(
+      "href",
+      "/drug-info/42",
+    );
+    expect(within(row!).getByTitle("89p a pack")).toHaveTextContent("£0.89 (89p a pack)");
+  });
+
   it("while loading, shows the headers and a status in place of the rows, with nothing to export", () => {
     render(<DataTable columns={columns} rows={[]} caption="Part VIIIA prices" fileName="x.csv" loading />);
     expect(screen.getByRole("region", { name: "Part VIIIA prices" })).toHaveAttribute("aria-busy", "true");

@@ -17,7 +17,7 @@ import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/utils";
 
 import { toCsv } from "./csv";
-import { formatCell, type DataColumn, type DataRow } from "./format";
+import { formatCell, type DataColumn, type DataRow, type MadeValues } from "./format";
 import { RowActionContext, type RowAction } from "./row-action";
 
 const rowHeight = 41;
@@ -33,6 +33,12 @@ const sortWords: Record<string, [string, string]> = {
   percent: ["low to high", "high to low"],
   date: ["oldest first", "newest first"],
 };
+
+/** A row's value for a key: made from the row where `made` has the key, else the row's own. */
+function valueOf(row: DataRow, key: string, made: MadeValues | undefined) {
+  const make = made?.[key];
+  return make ? make(row) : row[key];
+}
 
 /** A row's link, carrying the page it was followed from (`from`) so that page can be returned to. */
 function linkWithFrom(href: string, from: string | undefined): string {
@@ -80,6 +86,7 @@ export function DataTable({
   linkFrom,
   rowAction: ownRowAction,
   renderCell,
+  madeValues,
 }: {
   columns: DataColumn[];
   rows: DataRow[];
@@ -94,6 +101,12 @@ export function DataTable({
   rowAction?: RowAction;
   /** Cells drawn rather than written (e.g. a sparkline), by column id; the CSV keeps the cell's text. */
   renderCell?: Record<string, (row: DataRow) => ReactNode>;
+  /**
+   * Row values the browser makes from the row's others, by the key a column's `hrefKey` or
+   * `hintKey` names: links and explanations a big list's answer need not carry (ADR 149). Only
+   * the rows in view are asked.
+   */
+  madeValues?: MadeValues;
 }) {
   const [sorting, setSorting] = useState<SortingState>([]);
   const aroundRowAction = useContext(RowActionContext);
@@ -265,8 +278,8 @@ export function DataTable({
                   {columns.map((column) => {
                     const isName = column.id === nameId;
                     const text = formatCell(row.original[column.id], column.kind);
-                    const href = column.hrefKey ? row.original[column.hrefKey] : null;
-                    const hint = column.hintKey ? row.original[column.hintKey] : null;
+                    const href = column.hrefKey ? valueOf(row.original, column.hrefKey, madeValues) : null;
+                    const hint = column.hintKey ? valueOf(row.original, column.hintKey, madeValues) : null;
                     return (
                       <td
                         key={column.id}

@@ -24,6 +24,9 @@ export type DataColumn = {
 
 export type DataRow = Record<string, string | number | null>;
 
+/** Values made from a row's others in the browser, by the row key they stand for (ADR 149). */
+export type MadeValues = Record<string, (row: DataRow) => string | null>;
+
 const whole = new Intl.NumberFormat("en-GB");
 const dateFormat = new Intl.DateTimeFormat("en-GB", {
   day: "2-digit",

@@ -5,7 +5,7 @@ import { useEffect, useState } from "react";
 import { Button } from "@/components/ui/button";
 
 import { DataTable } from "./data-table";
-import type { DataColumn, DataRow } from "./format";
+import type { DataColumn, DataRow, MadeValues } from "./format";
 
 type Loaded = { rows: DataRow[] } | { error: string } | null;
 
@@ -91,6 +91,7 @@ export function ListTable({
   fileName,
   emptyMessage,
   linkFrom,
+  madeValues,
 }: {
   rowsUrl: string;
   columns: DataColumn[];
@@ -98,6 +99,8 @@ export function ListTable({
   fileName: string;
   emptyMessage: string;
   linkFrom: string;
+  /** Links and explanations the table makes from each row (`DataTable`'s `madeValues`). */
+  madeValues?: MadeValues;
 }) {
   const { rows, loading, error, retry } = useRowsRoute(rowsUrl);
   return (
@@ -108,6 +111,7 @@ export function ListTable({
       fileName={fileName}
       loading={loading}
       linkFrom={linkFrom}
+      madeValues={madeValues}
       emptyMessage={error ? <RowsError message={error} onRetry={retry} /> : emptyMessage}
     />
   );

@@ -28,18 +28,8 @@ import {
   type ListReader,
 } from "./list-reading";
 import type { ListId } from "./lists";
-import { shortExplanation } from "./reimbursement";
 import { monthReimbursement, type MonthPack } from "./reimbursement-queries";
-import {
-  categoryLabel,
-  indicativePriceBasis,
-  netHint,
-  packLine,
-  percent,
-  productLink,
-  tariffMonth,
-  yesNo,
-} from "./row-format";
+import { categoryLabel, packLine, percent, productLink, yesNo } from "./row-format";
 
 /**
  * A medicine list's rows with what each pack is expected to be reimbursed that month (ADR 120): the
@@ -64,7 +54,7 @@ function withReimbursement(
           ...row,
           concessionPrice: expected.concessionPence,
           reimbursement: expected.perPackPence,
-          reimbursementHint: shortExplanation(expected),
+          reimbursementRate: expected.rateBp,
         };
       });
     },
@@ -87,14 +77,13 @@ const listDefinitions: Record<ListId, (edition: Edition) => ListReader> = {
       codes: [t.vmppSnomedCode, t.vmpSnomedCode],
       filters: { category: t.category },
       order: [t.medicine, t.packSize],
-      toRow: (r, period) => ({
+      toRow: (r) => ({
         ...medicinePack(r),
         category: r.category,
         basicPrice: r.basicPricePence,
-        ...net(r, `${tariffMonth(period)} basic price`),
+        ...net(r),
         vmpSnomedCode: r.vmpSnomedCode,
         vmppSnomedCode: r.vmppSnomedCode,
-        href: productLink("/drug-info", r.vmppSnomedCode),
       }),
       toHit: (r) => medicineHit(r, categoryLabel("Category", r.category), "/drug-info"),
     });
@@ -149,14 +138,14 @@ const listDefinitions: Record<ListId, (edition: Edition) => ListReader> = {
       codes: [t.vmppSnomedCode, t.vmpSnomedCode],
       filters: { formulation: t.formulations },
       order: [t.medicine, t.packSize],
-      toRow: (r, period) => ({
+      toRow: (r) => ({
         medicine: r.medicine,
         formulations: r.formulations,
         packSize: r.packSize,
         unitOfMeasure: r.unitOfMeasure,
         basicPrice: r.basicPricePence,
         specialContainer: yesNo(r.specialContainer),
-        ...net(r, `${tariffMonth(period)} basic price`),
+        ...net(r),
         vmppSnomedCode: r.vmppSnomedCode,
       }),
       toHit: (r) => medicineHit(r, null, null),
@@ -171,12 +160,11 @@ const listDefinitions: Record<ListId, (edition: Edition) => ListReader> = {
       name: t.medicine,
       codes: [t.vmppSnomedCode],
       order: [t.medicine, t.packSize],
-      toRow: (r, period) => ({
+      toRow: (r) => ({
         ...medicinePack(r),
         basicPrice: r.basicPricePence,
-        ...net(r, `Category M price from ${tariffMonth(period)}`),
+        ...net(r),
         vmppSnomedCode: r.vmppSnomedCode,
-        href: productLink("/drug-info", r.vmppSnomedCode),
       }),
       toHit: (r) => medicineHit(r, "Category M", "/drug-info"),
     });
@@ -193,7 +181,7 @@ const listDefinitions: Record<ListId, (edition: Edition) => ListReader> = {
       codes: [t.packSnomedCode, t.productSnomedCode, t.gtin, t.packOrderNumber, t.productOrderNumber],
       filters: { part: t.part, supplier: t.supplierName },
       order: [t.ampName, t.id],
-      toRow: (r, period) => ({
+      toRow: (r) => ({
         ampName: r.ampName ?? r.vmpName,
         part: r.part,
         supplierName: r.supplierName,
@@ -203,14 +191,15 @@ const listDefinitions: Record<ListId, (edition: Edition) => ListReader> = {
         quantity: r.quantity,
         quantityUnitOfMeasure: r.quantityUnitOfMeasure,
         price: r.pricePence,
-        ...net(r, `${tariffMonth(period)} price`),
+        ...net(r),
         productOrderNumber: r.productOrderNumber,
         packOrderNumber: r.packOrderNumber,
         addDispensingIndicator: r.addDispensingIndicator,
         packSnomedCode: r.packSnomedCode,
+        // The product's code only where the pack has none: the table links the row by it.
+        ...(r.packSnomedCode ? {} : { productSnomedCode: r.productSnomedCode }),
         gtin: r.gtin,
         bnfCode: r.bnfCode,
-        href: href(r),
       }),
       toHit: (r) => ({
         name: (r.ampName ?? r.vmpName) || "",
@@ -333,7 +322,6 @@ const listDefinitions: Record<ListId, (edition: Edition) => ListReader> = {
         price: r.pricePence,
         uplift: r.upliftPence,
         vmppSnomedCode: r.vmppSnomedCode,
-        href: productLink("/drug-info", r.vmppSnomedCode),
       }),
       toHit: (r) => ({
         name: r.drug,
@@ -356,11 +344,10 @@ export function listDefinition(id: ListId, edition: Edition): ListReader {
 
 type Priced = { discountRateBp: number | null; netPricePence: number | null };
 
-/** The deduction, the net price and what the net price is: `basis` names the price it is taken from. */
-const net = (r: Priced, basis: string) => ({
+/** The deduction and the net price; the table explains the net price from them (`list-row-values.ts`). */
+const net = (r: Priced) => ({
   discountRate: percent(r.discountRateBp),
   netPrice: r.netPricePence,
-  netHint: netHint(r.discountRateBp, r.netPricePence, basis),
 });
 
 type Medicine = Priced & {
@@ -408,7 +395,6 @@ const borderline = {
     price: r.pricePence,
     conditions: r.conditions,
     amppSnomedCode: r.amppSnomedCode,
-    href: productLink("/brand-info", r.amppSnomedCode),
   }),
   toHit: (r: Borderline): ListHit => ({
     name: r.product,
@@ -438,7 +424,7 @@ const flaggedBrands = (edition: Edition, flag: AnyPgColumn) =>
     { toRow: brandRow },
   );
 
-/** A branded pack as the branded lists' row, its net price explained. */
+/** A branded pack as the branded lists' row. */
 function brandRow(r: BrandedPack) {
   return {
     name: r.name,
@@ -447,11 +433,10 @@ function brandRow(r: BrandedPack) {
     unitOfMeasure: r.unitOfMeasure,
     nhsIndicativePrice: r.nhsIndicativePricePence,
     drugTariffCategory: r.drugTariffCategory,
-    ...net(r, indicativePriceBasis(r.priceDate)),
+    ...net(r),
     priceDate: r.priceDate,
     priceBasis: r.priceBasis,
     discontinuedDate: r.discontinuedDate,
     amppSnomedCode: r.amppSnomedCode,
-    href: productLink("/brand-info", r.amppSnomedCode),
   };
 }

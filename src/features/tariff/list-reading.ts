@@ -107,8 +107,11 @@ export type ListParts<R> = {
   read(period: string, query: ListQuery): Promise<R[]>;
   first(period: string, query: ListQuery, limit: number): Promise<FirstRecords<R>>;
   filterOptions?(period: string): Promise<Record<string, string[]>>;
-  /** The record as the table's row: the only place its values become words and links. */
-  toRow(record: R, period: string): DataRow;
+  /**
+   * The record as the table's row: where its values become words. The links and explanations a
+   * big list's table makes itself from the row are not in it (`list-row-values.ts`, ADR 149).
+   */
+  toRow(record: R): DataRow;
   toHit?(record: R): ListHit;
 };
 
@@ -117,7 +120,7 @@ export function listReader<R>(parts: ListParts<R>): ListReader {
   const { source, read, first, toRow, toHit } = parts;
   return {
     source,
-    rows: async (period, query) => mapLazily(await read(period, query), (record) => toRow(record, period)),
+    rows: async (period, query) => mapLazily(await read(period, query), toRow),
     filterOptions: parts.filterOptions ?? (async () => ({})),
     search:
       toHit &&

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 
 import { setupTestDatabase } from "@tests/fixtures/db";
 import { tariffFileFolder, viiiaCsv, viiiaRows } from "@tests/fixtures/tariff-files";
+import { asShown } from "@tests/fixtures/shown-rows";
 import { noDmdFlags } from "@tests/fixtures/tariff-rows";
 
 import { brandedPacks, zeroDiscount } from "@/db/schema";
@@ -41,9 +42,11 @@ describe("the list queries", () => {
       basicPrice: 1200,
       discountRate: 20,
       netPrice: 960,
-      href: "/drug-info/1034611000001106",
     });
-    expect(rows[3]!.netHint).toContain("20.00% discount");
+    expect(asShown("partviiia", "2026-01-01", rows[3]!)).toMatchObject({
+      href: "/drug-info/1034611000001106",
+      netHint: "20.00% discount deducted from the January 2026 basic price: £9.60",
+    });
     const december = await listRows("partviiia", 1, "2025-12-01");
     expect(december.find((row) => row.medicine === "Amiloride 5mg tablets")?.basicPrice).toBe(1300);
   });
@@ -123,6 +126,8 @@ describe("branded pack prices for each edition", () => {
       ["Exemptol 5mg tablets", 0, 10000],
       ["Stomabag pouch", 10.39, 8961],
     ]);
-    expect(rows[0]!.netHint).toBe("5.27% discount deducted from the NHS indicative price: £94.73");
+    expect(asShown("brands", "2026-01-01", rows[0]!).netHint).toBe(
+      "5.27% discount deducted from the NHS indicative price: £94.73",
+    );
   });
 });

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 
 import { concessions, partIxPrices, partViiiaPrices, zeroDiscount } from "@/db/schema";
 import { setupTestDatabase } from "@tests/fixtures/db";
+import { asShown } from "@tests/fixtures/shown-rows";
 import { insertDatasets } from "@tests/fixtures/tariff-rows";
 
 import { listRows } from "./queries";
@@ -162,7 +163,11 @@ describe("the comparison of the editions", () => {
 describe("the Part VIIIA list", () => {
   it("gives each pack the month's concession and the reimbursement its product page gives, in each edition", async () => {
     const byCode = async (edition: 1 | 2) =>
-      new Map((await listRows("partviiia", edition, "2025-07-01")).map((row) => [row.vmppSnomedCode, row]));
+      new Map(
+        (await listRows("partviiia", edition, "2025-07-01"))
+          .map((row) => asShown("partviiia", "2025-07-01", row))
+          .map((row) => [row.vmppSnomedCode, row]),
+      );
     const englandAndWales = await byCode(1);
     expect(englandAndWales.get(code.a)).toMatchObject({
       basicPrice: 1000,

@@ -184,7 +184,9 @@ export function editionDifference(
 }
 
 /** One line for a table cell: "20% off £10.00", "Concession £15.00, no deduction", "No rate recorded". */
-export function shortExplanation(result: Reimbursement): string {
+export function shortExplanation(
+  result: Pick<Reimbursement, "pricePence" | "concessionPence" | "rateBp">,
+): string {
   const paidOn =
     result.concessionPence === null
       ? formatPence(result.pricePence)

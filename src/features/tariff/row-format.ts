@@ -17,10 +17,13 @@ export const yesNo = (flag: boolean) => (flag ? "Yes" : "No");
 export const productLink = (prefix: "/drug-info" | "/brand-info" | "/appliance-info", code: string | null) =>
   code ? `${prefix}/${encodeURIComponent(code)}` : null;
 
-/** What the net price is: the rate taken off which price, e.g. "20.00% discount deducted from the January 2026 basic price: £9.60". */
-export function netHint(rateBp: number | null, net: number | null, basis: string): string | null {
-  if (rateBp === null || net === null) return null;
-  return `${(rateBp / 100).toFixed(2)}% discount deducted from the ${basis}: ${formatPounds(net / 100)}`;
+/**
+ * What the net price is: the rate (a percentage, as the Discount column holds it) taken off which
+ * price, e.g. "20.00% discount deducted from the January 2026 basic price: £9.60".
+ */
+export function netHint(ratePercent: number | null, net: number | null, basis: string): string | null {
+  if (ratePercent === null || net === null) return null;
+  return `${ratePercent.toFixed(2)}% discount deducted from the ${basis}: ${formatPounds(net / 100)}`;
 }
 
 /** The tariff month of a period (`2026-01-01` → "January 2026"), the basis a monthly price is for. */

@@ -11,7 +11,7 @@ import { hasDiscountColumn, listTitle, lists, type ListId } from "../lists";
 import { listSource } from "../queries";
 import type { SearchParams } from "../month-choice";
 import { DataPageHeader } from "./data-page-header";
-import { ListTable } from "@/components/data-table/list-table";
+import { TariffListTable } from "./tariff-list-table";
 
 /**
  * One price or reimbursement list for the signed-in user's edition (product §2.2–§2.3): title, what
@@ -36,7 +36,8 @@ export async function TariffListPage({
   const edition = user.country;
   const view = await resolveListView(id, edition, await searchParams);
   const { choice, searchTerm, filterValues, options } = view;
-  const rowsUrl = choice.period === null ? null : listRowsPath(view);
+  const period = choice.period;
+  const rowsUrl = listRowsPath(view);
   const title = listTitle(spec, user.country);
   const dataEdition: Edition = spec.ewOnly ? 1 : edition;
 
@@ -60,7 +61,7 @@ export async function TariffListPage({
           options: (options[filter.name] ?? []).map((value) => ({ value, label: value })),
         }))}
       />
-      {rowsUrl === null ? (
+      {period === null ? (
         <div role="status" className="rounded-lg border border-dashed p-6">
           <p className="font-medium">
             There is no {title} data for {choice.month.month}.
@@ -91,7 +92,9 @@ export async function TariffListPage({
               (and credentials) as the table's own fetch, so the fetch takes this response. */}
           <link rel="preload" as="fetch" href={rowsUrl} crossOrigin="anonymous" />
           {wrapTable(
-            <ListTable
+            <TariffListTable
+              list={id}
+              period={period}
               rowsUrl={rowsUrl}
               linkFrom={listPagePath(view)}
               columns={spec.columns}

@@ -1,0 +1,81 @@
+import type { DataRow, MadeValues } from "@/components/data-table/format";
+
+import type { ListId } from "./lists";
+import { shortExplanation } from "./reimbursement";
+import { indicativePriceBasis, netHint, productLink, tariffMonth } from "./row-format";
+
+/**
+ * The links and explanations a list's table makes in the browser from each row's own values (ADR
+ * 149): a product page from the pack's code, the net price's and the reimbursement's explanations
+ * from the figures beside them. A list's rows (`list-definitions.ts`) carry the values these read
+ * and not what they make, which was a quarter of a big list's answer; the table asks only for the
+ * rows in view. A list not named here keeps its links and explanations in its rows.
+ */
+
+const textOf = (row: DataRow, key: string) => {
+  const value = row[key];
+  return typeof value === "string" && value !== "" ? value : null;
+};
+const numberOf = (row: DataRow, key: string) => {
+  const value = row[key];
+  return typeof value === "number" ? value : null;
+};
+
+/** The pack's page on `page`, by the first of `keys` the row has a code for. */
+const pageOf =
+  (page: "/drug-info" | "/brand-info" | "/appliance-info", ...keys: string[]) =>
+  (row: DataRow) =>
+    productLink(page, keys.map((key) => textOf(row, key)).find((code) => code !== null) ?? null);
+
+/** The net price's explanation: the Discount column's rate taken off the price `basis` names. */
+const netOf = (basis: (row: DataRow) => string) => (row: DataRow) =>
+  netHint(numberOf(row, "discountRate"), numberOf(row, "netPrice"), basis(row));
+
+/** The expected reimbursement's explanation: the rate in force taken off the price or the concession. */
+const reimbursementOf = (row: DataRow) => {
+  const pricePence = numberOf(row, "basicPrice");
+  if (pricePence === null) return null;
+  return shortExplanation({
+    pricePence,
+    concessionPence: numberOf(row, "concessionPrice"),
+    rateBp: numberOf(row, "reimbursementRate"),
+  });
+};
+
+const drugPage = pageOf("/drug-info", "vmppSnomedCode");
+const brandPage = pageOf("/brand-info", "amppSnomedCode");
+const brandLink: MadeValues = { href: brandPage };
+
+/** By list, for the period whose rows are shown (the basis of a monthly price is its month's). */
+const madeByList: Partial<Record<ListId, (period: string) => MadeValues>> = {
+  partviiia: (period) => ({
+    href: drugPage,
+    netHint: netOf(() => `${tariffMonth(period)} basic price`),
+    reimbursementHint: reimbursementOf,
+  }),
+  partviiid: (period) => ({ netHint: netOf(() => `${tariffMonth(period)} basic price`) }),
+  catm: (period) => ({
+    href: drugPage,
+    netHint: netOf(() => `Category M price from ${tariffMonth(period)}`),
+  }),
+  partix: (period) => ({
+    href: pageOf("/appliance-info", "packSnomedCode", "productSnomedCode"),
+    netHint: netOf(() => `${tariffMonth(period)} price`),
+  }),
+  acbs: () => brandLink,
+  brands: () => ({
+    href: brandPage,
+    netHint: netOf((row) => indicativePriceBasis(textOf(row, "priceDate"))),
+  }),
+  "broken-bulk": () => brandLink,
+  "dental-formulary": () => brandLink,
+  discontinued: () => brandLink,
+  "nurse-formulary": () => brandLink,
+  "special-containers": () => brandLink,
+  concessions: () => ({ href: drugPage }),
+};
+
+/** What a list's table makes from each of its rows for `period`. */
+export function listMadeValues(id: ListId, period: string): MadeValues {
+  return madeByList[id]?.(period) ?? {};
+}
