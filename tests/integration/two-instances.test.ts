@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import { gunzipSync } from "node:zlib";
 
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
@@ -105,6 +106,17 @@ describe.runIf(onServer)("two instances on one database", () => {
     };
     expect(argumentsOf(b)).toContain("--max-old-space-size=192");
     expect(argumentsOf(a).join(" ")).not.toContain("max-old-space-size");
+  });
+
+  it("serve the built configuration without loading the compiler's native module into a web process", () => {
+    for (const instance of [a, b]) {
+      const processes = webServerProcesses(Number(new URL(instance.base).port));
+      expect(processes.length, instance.base).toBeGreaterThan(0);
+      for (const { pid } of processes)
+        expect(fs.readFileSync(`/proc/${pid}/maps`, "utf8"), `${instance.base}, process ${pid}`).not.toMatch(
+          /next-swc/,
+        );
+    }
   });
 
   it("count sign-in attempts from one address together: the fourth in ten seconds is refused, whichever instance gets it", async () => {
