@@ -1,10 +1,12 @@
 import { describe, expect, it } from "vitest";
 
-import { listMadeValues } from "./list-row-values";
-import { listIds, lists } from "./lists";
+import type { DataRow } from "@/components/data-table/format";
+import { madeFrom } from "@tests/fixtures/shown-rows";
 
-const made = (id: Parameters<typeof listMadeValues>[0], row: Record<string, string | number | null>) =>
-  Object.fromEntries(Object.entries(listMadeValues(id, "2026-01-01")).map(([key, make]) => [key, make(row)]));
+import { listMadeValues } from "./list-row-values";
+import { listIds, lists, type ListId } from "./lists";
+
+const made = (id: ListId, row: DataRow) => madeFrom(id, "2026-01-01", row);
 
 describe("what a list's table makes from its rows", () => {
   it("links a Part VIIIA pack to its page and explains its net price and reimbursement", () => {

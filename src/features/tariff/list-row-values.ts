@@ -31,6 +31,9 @@ const pageOf =
 const netOf = (basis: (row: DataRow) => string) => (row: DataRow) =>
   netHint(numberOf(row, "discountRate"), numberOf(row, "netPrice"), basis(row));
 
+/** `netOf` a basis that is the same for every row, worded once. */
+const netOn = (basis: string) => netOf(() => basis);
+
 /** The expected reimbursement's explanation: the rate in force taken off the price or the concession. */
 const reimbursementOf = (row: DataRow) => {
   const pricePence = numberOf(row, "basicPrice");
@@ -50,17 +53,17 @@ const brandLink: MadeValues = { href: brandPage };
 const madeByList: Partial<Record<ListId, (period: string) => MadeValues>> = {
   partviiia: (period) => ({
     href: drugPage,
-    netHint: netOf(() => `${tariffMonth(period)} basic price`),
+    netHint: netOn(`${tariffMonth(period)} basic price`),
     reimbursementHint: reimbursementOf,
   }),
-  partviiid: (period) => ({ netHint: netOf(() => `${tariffMonth(period)} basic price`) }),
+  partviiid: (period) => ({ netHint: netOn(`${tariffMonth(period)} basic price`) }),
   catm: (period) => ({
     href: drugPage,
-    netHint: netOf(() => `Category M price from ${tariffMonth(period)}`),
+    netHint: netOn(`Category M price from ${tariffMonth(period)}`),
   }),
   partix: (period) => ({
     href: pageOf("/appliance-info", "packSnomedCode", "productSnomedCode"),
-    netHint: netOf(() => `${tariffMonth(period)} price`),
+    netHint: netOn(`${tariffMonth(period)} price`),
   }),
   acbs: () => brandLink,
   brands: () => ({
