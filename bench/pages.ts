@@ -16,12 +16,15 @@ import { rowsPathOf, watchlistSize, withRealSizeProduct } from "./real-size";
  *
  * It serves the product at real size (`withRealSizeProduct`: the real files, or the real-scale
  * sample, on a fresh PostgreSQL database, with a 2,000-pack watchlist), signs in, and runs autocannon (10
- * connections, BENCH_SECONDS per route after BENCH_WARM_SECONDS of the same load) against the
+ * connections, BENCH_SECONDS per route after BENCH_WARM_SECONDS of the same load, once every route has
+ * been asked BENCH_WARM_ALL_SECONDS together) against the
  * no-op `/robots.txt`, every list and insights page and its rows route (ADR 013, 140), a product
  * page, the watchlist page and the editions' comparison.
  */
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const warmSeconds = Number(process.env.BENCH_WARM_SECONDS ?? 3);
+/** Seconds of every chosen route at once before any is measured, so the first is not measured cold. */
+const warmAllSeconds = Number(process.env.BENCH_WARM_ALL_SECONDS ?? 15);
 const port = Number(process.env.BENCH_PORT ?? 3400);
 const base = `http://localhost:${port}`;
 /** Only routes whose path holds one of these (BENCH_ONLY=insights or partviiia,partix), beside the baseline. */
@@ -60,6 +63,33 @@ async function load(label: string, route: string, cookie?: string): Promise<Load
   };
   console.log(`  ${label}: p50 ${row.p50} ms, p99 ${row.p99} ms, ${row.rps} req/s, ${row.errors} errors`);
   return row;
+}
+
+/**
+ * Every route (and its rows) in turn on every connection for BENCH_WARM_ALL_SECONDS: a process
+ * just started compiles and optimises the code all pages share (the layout, the session) as it first
+ * runs it, which would otherwise fall on whichever route is measured first.
+ */
+async function warmAll(routes: { route: string; public?: boolean; rows: string | null }[], cookie: string) {
+  const paths = routes.flatMap((route) => [
+    { path: route.route, cookie: route.public ? undefined : cookie },
+    ...(route.rows ? [{ path: route.rows, cookie }] : []),
+  ]);
+  let next = 0;
+  await autocannon({
+    url: base,
+    connections: 10,
+    duration: warmAllSeconds,
+    requests: [
+      {
+        setupRequest: (request) => {
+          const entry = paths[next++ % paths.length]!;
+          const headers = entry.cookie ? { ...request.headers, cookie: entry.cookie } : request.headers;
+          return { ...request, path: entry.path, headers };
+        },
+      },
+    ],
+  });
 }
 
 /** The gzipped size of the scripts a page's HTML loads (Next 16 no longer prints first-load JS). */
@@ -115,12 +145,18 @@ await withRealSizeProduct(port, async (facts) => {
       ` newest England & Wales months: Part VIIIA ${facts.viiia.toLocaleString("en-GB")} rows, Part IX ${facts.ix.toLocaleString("en-GB")};` +
       ` ${seconds} s per route after ${warmSeconds} s warming, 10 connections\n`,
   );
+  // A list or insights page's rows come from its rows route (ADR 013, 140): measured beside it.
+  const measured = await Promise.all(
+    chosen.map(async (route) => ({
+      ...route,
+      rows: route.public ? null : await rowsPathOf(base, route.route, cookie),
+    })),
+  );
+  await warmAll(measured, cookie);
   const loads: Load[] = [await load("no-op baseline", "/robots.txt")];
-  for (const route of chosen) {
+  for (const route of measured) {
     loads.push(await load(route.label, route.route, route.public ? undefined : cookie));
-    // A list or insights page's rows come from its rows route (ADR 013, 140): measured beside it.
-    const rows = route.public ? null : await rowsPathOf(base, route.route, cookie);
-    if (rows) loads.push(await load(`${route.label}: rows`, rows, cookie));
+    if (route.rows) loads.push(await load(`${route.label}: rows`, route.rows, cookie));
   }
 
   const baseline = loads[0]!;

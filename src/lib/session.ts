@@ -1,12 +1,12 @@
 import "server-only";
 
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { headers } from "next/headers";
 import { notFound, redirect } from "next/navigation";
 import { cache } from "react";
 
 import { getDb } from "@/db/client";
-import { licenses, profiles } from "@/db/schema";
+import { licenses, onboardingTours, profiles } from "@/db/schema";
 
 import { getAuth } from "./auth";
 import { getEnv, listOf } from "./env";
@@ -32,12 +32,19 @@ export type ProfileSummary = {
   lastSignedIn: Date | null;
   /** The global search's parts the user switched off (ADR 098). */
   searchPartsOff: string[];
+  /** Their licence's seats and how many users hold one; null without a licence. */
+  seatUsage: SeatUsage | null;
+  /** The onboarding tours they finished or skipped, by name (ADR 070). */
+  seenTours: string[];
 };
+
+export type SeatUsage = { seats: number; users: number };
 
 /**
  * The signed-in user's profile, read on every request. `isSubscribed` also follows their licence: a
  * member of a licence whose subscription gives no access is not subscribed, whatever their profile
- * row says (ADR 035).
+ * row says (ADR 035). What every signed-in page's frame shows of the account (the seats in use, the
+ * tours seen) comes in the same query: each round trip to the database costs every request (ADR 151).
  */
 export async function getProfileSummary(userId: string): Promise<ProfileSummary | null> {
   const [row] = await getDb()
@@ -55,14 +62,20 @@ export async function getProfileSummary(userId: string): Promise<ProfileSummary 
       lastSignedIn: profiles.lastSignedIn,
       searchPartsOff: profiles.searchPartsOff,
       licenceStatus: licenses.status,
+      seats: licenses.numberOfLicenses,
+      licenceUsers: sql<number>`(select count(*) from ${profiles} as holders where holders.license_id = ${profiles.licenseId})::int`,
+      seenTours: sql<
+        string[]
+      >`array(select ${onboardingTours.tour} from ${onboardingTours} where ${onboardingTours.userId} = ${profiles.id})`,
     })
     .from(profiles)
     .leftJoin(licenses, eq(licenses.licenseId, profiles.licenseId))
     .where(eq(profiles.id, userId));
   if (!row) return null;
-  const { licenceStatus, ...profile } = row;
+  const { licenceStatus, seats, licenceUsers, ...profile } = row;
   return {
     ...profile,
+    seatUsage: seats === null ? null : { seats, users: licenceUsers },
     isSubscribed: profile.isSubscribed && (licenceStatus === null || grantsAccess(licenceStatus)),
     country: profile.country === 2 ? 2 : 1,
   };
@@ -86,6 +99,9 @@ export type CurrentUser = {
   isOwner: boolean;
   /** The global search's parts switched off, read with the profile (ADR 098). */
   searchPartsOff: string[];
+  /** Read with the profile: see ProfileSummary. */
+  seatUsage: SeatUsage | null;
+  seenTours: string[];
 };
 
 /** The path the proxy saw, so a page can send the user back after signing in. */
@@ -121,6 +137,8 @@ export const getCurrentUser = cache(async (): Promise<CurrentUser | null> => {
     licenseId: profile?.licenseId ?? null,
     isOwner: isOwnerId(found.user.id),
     searchPartsOff: profile?.searchPartsOff ?? [],
+    seatUsage: profile?.seatUsage ?? null,
+    seenTours: profile?.seenTours ?? [],
   };
 });
 

@@ -7,9 +7,9 @@ import { Toaster } from "@/components/ui/sonner";
 import { SubscriptionProvider } from "@/features/accounts/components/subscription-provider";
 import { UpgradePlanButton } from "@/features/billing/components/upgrade-plan-button";
 import { TourProvider } from "@/features/onboarding/components/tour-provider";
-import { getSeenTours } from "@/features/onboarding/queries";
+import { knownTours } from "@/features/onboarding/queries";
 import { LazyOverLimitModal } from "@/features/licences/components/lazy-over-limit-modal";
-import { getLicenceDetails, getSeatUsage } from "@/features/licences/queries";
+import { getLicenceDetails } from "@/features/licences/queries";
 import { SearchDialogProvider } from "@/features/search/components/search-dialog";
 import { partsOffIn } from "@/features/search/parts";
 import { SearchResultWatch } from "@/features/watchlists/components/search-watch-add";
@@ -23,11 +23,10 @@ import { getCurrentUser } from "@/lib/session";
 export default async function AppLayout({ children }: { children: ReactNode }) {
   const user = await getCurrentUser();
   if (!user) return <PublicShell>{children}</PublicShell>;
-  const [usage, seenTours] = await Promise.all([
-    user.subscribed && user.licenseId ? getSeatUsage(user.licenseId) : null,
-    // The tours show the subscriber's menu; someone without a subscription has nothing to be shown yet.
-    user.subscribed ? getSeenTours(user.id) : null,
-  ]);
+  // Both read with the user's profile, in the same query.
+  const usage = user.subscribed ? user.seatUsage : null;
+  // The tours show the subscriber's menu; someone without a subscription has nothing to be shown yet.
+  const seenTours = user.subscribed ? knownTours(user.seenTours) : null;
   const overLimit = usage ? usage.users > usage.seats : false;
   // The admin's removal panel needs the users; everyone else only the count.
   const licence = overLimit && user.admin && user.licenseId ? await getLicenceDetails(user.licenseId) : null;

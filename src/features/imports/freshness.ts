@@ -4,6 +4,7 @@ import { and, eq, max } from "drizzle-orm";
 
 import { getDb } from "@/db/client";
 import { tariffDatasets } from "@/db/schema";
+import { byDataVersion, dataVersion } from "@/features/tariff/data-version-cache";
 import type { Edition } from "@/lib/tariff-vocabulary";
 
 import type { PartId } from "@/lib/tariff-vocabulary";
@@ -19,12 +20,20 @@ export function dataEditionOf(part: PartId, edition: Edition): Edition {
 /** How current a page's data is: its latest month, and when anything of it was last imported. */
 export type DataFreshness = { latestPeriod: string; updatedAt: Date } | null;
 
-/** From the import records (`tariff_datasets`): one read of the loaded months of a part. */
+/**
+ * From the import records (`tariff_datasets`): one read of the loaded months of a part, kept until
+ * an import changes them (the data version, read once per page, is the only query a page makes for it).
+ */
 export async function getDataFreshness(part: PartId, edition: Edition): Promise<DataFreshness> {
+  const stored = dataEditionOf(part, edition);
+  return byDataVersion(await dataVersion(), `freshness|${part}|${stored}`, () => readFreshness(part, stored));
+}
+
+async function readFreshness(part: PartId, edition: Edition): Promise<DataFreshness> {
   const [row] = await getDb()
     .select({ latestPeriod: max(tariffDatasets.period), updatedAt: max(tariffDatasets.importedAt) })
     .from(tariffDatasets)
-    .where(and(eq(tariffDatasets.part, part), eq(tariffDatasets.edition, dataEditionOf(part, edition))));
+    .where(and(eq(tariffDatasets.part, part), eq(tariffDatasets.edition, edition)));
   return row?.latestPeriod && row.updatedAt
     ? { latestPeriod: row.latestPeriod, updatedAt: row.updatedAt }
     : null;

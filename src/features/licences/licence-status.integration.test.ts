@@ -159,6 +159,18 @@ describe("reading a user's access", () => {
     expect(await getProfileSummary(member.id)).toMatchObject({ isSubscribed: true });
   });
 
+  it("reads the licence's seats and the users holding one with the profile, for the over-limit notice", async () => {
+    const { licenseId } = await organisation();
+    const member = await insertUser({ delegate: true, subscribed: true, licenseId });
+    const before = (await getProfileSummary(member.id))!.seatUsage!;
+    await insertUser({ delegate: true, subscribed: true, licenseId });
+    // The plan is then lowered below the users it has (the over-limit case).
+    await database.db.update(licenses).set({ numberOfLicenses: 1 }).where(eq(licenses.licenseId, licenseId));
+    expect((await getProfileSummary(member.id))!.seatUsage).toEqual({ seats: 1, users: before.users + 1 });
+    const loner = await insertUser({ subscribed: false });
+    expect((await getProfileSummary(loner.id))!.seatUsage).toBeNull();
+  });
+
   it("never counts a profile marked unsubscribed as subscribed, even on an active licence", async () => {
     const { licenseId } = await organisation();
     const member = await insertUser({ delegate: true, subscribed: false, licenseId });

@@ -93,18 +93,6 @@ export async function getLicenceDetails(licenseId: string): Promise<LicenceDetai
   };
 }
 
-/** How many users a licence has against its seats: above the seats, the over-limit modal shows. */
-export async function getSeatUsage(licenseId: string): Promise<{ seats: number; users: number } | null> {
-  const [licence] = await getDb()
-    .select({
-      seats: licenses.numberOfLicenses,
-      users: sql<number>`(select count(*) from ${profiles} where ${profiles.licenseId} = ${licenseId})::int`,
-    })
-    .from(licenses)
-    .where(eq(licenses.licenseId, licenseId));
-  return licence ?? null;
-}
-
 /** A registered user found by exact e-mail (any letter case): for server code only, never sent out. */
 export async function findProfileByEmail(email: string) {
   const [row] = await getDb()

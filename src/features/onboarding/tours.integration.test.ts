@@ -5,10 +5,13 @@ import { runAs } from "@tests/fixtures/actions";
 import { setupTestDatabase } from "@tests/fixtures/db";
 
 import { recordTourOutcome } from "./commands";
-import { getSeenTours } from "./queries";
+import { getProfileSummary } from "@/lib/session";
+
+import { knownTours } from "./queries";
 
 /** Whether a tour was finished or skipped is kept per user, so it does not start again. */
 setupTestDatabase();
+const getSeenTours = async (userId: string) => knownTours((await getProfileSummary(userId))!.seenTours);
 
 describe("remembering the tours", () => {
   it("keeps each user's finished or skipped tours, and only theirs", async () => {

@@ -7,6 +7,7 @@ import { createGzip } from "node:zlib";
 
 import { sql } from "drizzle-orm";
 import { LRUCache } from "lru-cache";
+import { cache } from "react";
 
 import { getDb } from "@/db/client";
 import { tariffDatasets } from "@/db/schema";
@@ -14,9 +15,10 @@ import { tariffDatasets } from "@/db/schema";
 /**
  * The tariff data's version: it changes whenever an import stores, replaces or removes a dataset
  * (every change gets a new, higher import id), and only then. Lists derived from the data can be
- * kept until it changes (ADR 012).
+ * kept until it changes (ADR 012). Read once per page render, however many of its parts ask
+ * (a route handler reads it on each call).
  */
-export async function dataVersion(): Promise<string> {
+export const dataVersion = cache(async (): Promise<string> => {
   const [row] = await getDb()
     .select({
       datasets: sql<number>`count(*)::int`,
@@ -24,7 +26,7 @@ export async function dataVersion(): Promise<string> {
     })
     .from(tariffDatasets);
   return `${row!.datasets}:${row!.lastImport}`;
-}
+});
 
 /** Up to 64 MB of derived lists per server process: a Part IX month is a few MB, most are far smaller. */
 const kept = new LRUCache<string, { value: unknown }>({
