@@ -31,6 +31,8 @@ import { assertPortFree } from "./lib/port";
 
 const dev = process.argv.includes("--dev");
 const log = (message: string) => console.log(`[tariffscope] ${message}`);
+/** Each semi-space of a capped web process's young generation, in MB (V8's own: 16; ADR 152). */
+const cappedSemiSpaceMb = 8;
 
 async function openAppDatabase(env: Env): Promise<OpenDatabase> {
   if (env.DATABASE_URL) {
@@ -130,9 +132,13 @@ async function main(): Promise<number> {
     NEXT_TELEMETRY_DISABLED: "1",
   };
   if (!dev) Object.assign(childEnv, { NODE_ENV: "production" });
-  // WEB_HEAP_MB caps each web process's heap (its workers inherit the flag): V8 otherwise lets a
-  // busy process's heap grow far past what it holds, several hundred MB of garbage (ADR 147).
-  const heap = env.WEB_HEAP_MB ? [`--max-old-space-size=${env.WEB_HEAP_MB}`] : [];
+  // WEB_HEAP_MB caps each web process's heap (its workers inherit the flags): V8 otherwise lets a
+  // busy process's heap grow far past what it holds, several hundred MB of garbage (ADR 147). A
+  // capped heap gets a young generation of 8 MB semi-spaces instead of 16: the 16 MB saved serve the
+  // old generation better, fewer resident MB and more requests a second (ADR 152).
+  const heap = env.WEB_HEAP_MB
+    ? [`--max-old-space-size=${env.WEB_HEAP_MB}`, `--max-semi-space-size=${cappedSemiSpaceMb}`]
+    : [];
   const server = spawn(process.execPath, [...heap, "scripts/serve.mjs", ...(dev ? ["--dev"] : [])], {
     stdio: "inherit",
     env: childEnv,
