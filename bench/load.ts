@@ -6,7 +6,7 @@ import autocannon from "autocannon";
 import pg from "pg";
 
 import { rowsPathOf, webProcessPeaks, withRealSizeProduct } from "./real-size";
-import { withClient } from "./server";
+import { requestsPicking, withClient } from "./server";
 import { createSubscribers, signInSubscribers } from "./subscribers";
 
 /**
@@ -93,26 +93,15 @@ await withRealSizeProduct(
     console.log(
       `\nbench:load: ${connections} connections for ${seconds} s over a mix of ${mix.length} requests, ${userCount} subscribers${heap}; commit ${commit}, load average ${loadAtStart} at the start`,
     );
-    let next = 0;
-    const load = (duration: number) =>
-      autocannon({
-        url: base,
-        connections,
-        duration,
-        requests: [
-          {
-            setupRequest: (request) => {
-              const index = next++;
-              const entry = mix[index % mix.length]!;
-              // Each pass through the mix is one subscriber's, the next pass the next's: a subscriber
-              // does every kind of request, and no few of them do all the searching.
-              const subscriber = cookies[Math.floor(index / mix.length) % cookies.length]!;
-              const cookie = entry.admin ? adminCookie : subscriber;
-              return { ...request, path: entry.path, headers: { ...request.headers, cookie } };
-            },
-          },
-        ],
-      });
+    // One sequence for the warming and the measured load: the subscribers take turns across both.
+    const requests = requestsPicking((index) => {
+      const entry = mix[index % mix.length]!;
+      // Each pass through the mix is one subscriber's, the next pass the next's: a subscriber
+      // does every kind of request, and no few of them do all the searching.
+      const subscriber = cookies[Math.floor(index / mix.length) % cookies.length]!;
+      return { path: entry.path, cookie: entry.admin ? adminCookie : subscriber };
+    });
+    const load = (duration: number) => autocannon({ url: base, connections, duration, requests });
     // A process just started compiles its code as it first runs it and builds each list once: the
     // first seconds are reported apart, as what the first visitors after a deployment wait.
     const warming = await load(warmSeconds);

@@ -9,6 +9,7 @@ import autocannon from "autocannon";
 import { insightPages } from "../src/features/insights/insight-pages";
 import { lists } from "../src/features/tariff/lists";
 import { rowsPathOf, watchlistSize, withRealSizeProduct } from "./real-size";
+import { requestsPicking } from "./server";
 
 /**
  * `npm run bench:pages`: how fast the production build answers every page at real size on
@@ -75,20 +76,11 @@ async function warmAll(routes: { route: string; public?: boolean; rows: string |
     { path: route.route, cookie: route.public ? undefined : cookie },
     ...(route.rows ? [{ path: route.rows, cookie }] : []),
   ]);
-  let next = 0;
   await autocannon({
     url: base,
     connections: 10,
     duration: warmAllSeconds,
-    requests: [
-      {
-        setupRequest: (request) => {
-          const entry = paths[next++ % paths.length]!;
-          const headers = entry.cookie ? { ...request.headers, cookie: entry.cookie } : request.headers;
-          return { ...request, path: entry.path, headers };
-        },
-      },
-    ],
+    requests: requestsPicking((index) => paths[index % paths.length]!),
   });
 }
 

@@ -1,3 +1,4 @@
+import type autocannon from "autocannon";
 import pg from "pg";
 
 export { startProduct, type RunningProduct } from "../scripts/lib/product-server";
@@ -20,4 +21,19 @@ export async function withClient<T>(url: string, work: (client: pg.Client) => Pr
   } finally {
     await client.end();
   }
+}
+
+/** autocannon's requests for a load whose nth request (from 0, across connections) asks `pick(n)`. */
+export function requestsPicking(
+  pick: (index: number) => { path: string; cookie?: string },
+): autocannon.Request[] {
+  let next = 0;
+  return [
+    {
+      setupRequest: (request) => {
+        const { path, cookie } = pick(next++);
+        return { ...request, path, headers: cookie ? { ...request.headers, cookie } : request.headers };
+      },
+    },
+  ];
 }

@@ -7,7 +7,7 @@ import { Toaster } from "@/components/ui/sonner";
 import { SubscriptionProvider } from "@/features/accounts/components/subscription-provider";
 import { UpgradePlanButton } from "@/features/billing/components/upgrade-plan-button";
 import { TourProvider } from "@/features/onboarding/components/tour-provider";
-import { knownTours } from "@/features/onboarding/queries";
+import { knownTours } from "@/features/onboarding/tours";
 import { LazyOverLimitModal } from "@/features/licences/components/lazy-over-limit-modal";
 import { getLicenceDetails } from "@/features/licences/queries";
 import { SearchDialogProvider } from "@/features/search/components/search-dialog";

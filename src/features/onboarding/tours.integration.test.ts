@@ -2,12 +2,11 @@ import { describe, expect, it } from "vitest";
 
 import { currentUserOf, insertUser } from "@tests/fixtures/accounts";
 import { runAs } from "@tests/fixtures/actions";
+import { getProfileSummary } from "@/lib/session";
 import { setupTestDatabase } from "@tests/fixtures/db";
 
 import { recordTourOutcome } from "./commands";
-import { getProfileSummary } from "@/lib/session";
-
-import { knownTours } from "./queries";
+import { knownTours } from "./tours";
 
 /** Whether a tour was finished or skipped is kept per user, so it does not start again. */
 setupTestDatabase();

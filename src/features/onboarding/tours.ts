@@ -10,6 +10,14 @@ export const tourIds = ["intro", "welcome"] as const;
 /** `intro`: the short look round. `welcome`: the tour after paying or joining a licence. */
 export type TourId = (typeof tourIds)[number];
 
+/**
+ * The tours among `names` (a user's finished or skipped tours, read with their profile) that this
+ * product still has, so they do not start again by themselves.
+ */
+export function knownTours(names: readonly string[]): TourId[] {
+  return names.filter((tour): tour is TourId => (tourIds as readonly string[]).includes(tour));
+}
+
 export const tourOutcomes = ["finished", "skipped"] as const;
 export type TourOutcome = (typeof tourOutcomes)[number];
 
