@@ -1,3 +1,4 @@
+import type { RowValue } from "@/lib/rows-wire";
 import { formatPence } from "@/lib/tariff-vocabulary";
 
 /** How a column's values are shown. Column definitions are data, so server pages can pass them to the table. */
@@ -22,7 +23,8 @@ export type DataColumn = {
   hintKey?: string;
 };
 
-export type DataRow = Record<string, string | number | null>;
+/** A table row: its values by key (from a rows route, a view over its columns, ADR 153). */
+export type DataRow = Record<string, RowValue>;
 
 /** Values made from a row's others in the browser, by the row key they stand for (ADR 149). */
 export type MadeValues = Record<string, (row: DataRow) => string | null>;

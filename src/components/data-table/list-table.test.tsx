@@ -5,6 +5,7 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
 import type { DataColumn } from "@/components/data-table/format";
+import { columnarRowsJson, type RowValue } from "@/lib/rows-wire";
 
 import { ListTable } from "./list-table";
 
@@ -16,11 +17,10 @@ const rowsUrl = "/api/lists/partviiia/rows?month=2026-11";
 
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
-/** What the rows route answers: the rows' JSON as a gzip file. */
-const gzipped = (rows: unknown) =>
-  new Response(new Uint8Array(gzipSync(JSON.stringify(rows))), {
-    headers: { "content-type": "application/gzip" },
-  });
+/** What the rows route answers: the rows' wire form as a gzip file (ADR 153). */
+const gzipped = (rows: Record<string, RowValue>[]) => gzippedText([...columnarRowsJson(rows)].join(""));
+const gzippedText = (text: string) =>
+  new Response(new Uint8Array(gzipSync(text)), { headers: { "content-type": "application/gzip" } });
 
 function renderTable() {
   render(
@@ -66,6 +66,14 @@ describe("ListTable", () => {
     await userEvent.click(screen.getByRole("button", { name: "Try again" }));
     expect(await screen.findByText("1 row")).toBeInTheDocument();
     expect(fetched).toHaveBeenCalledTimes(2);
+  });
+
+  it("says the rows could not be loaded when the answer is not rows in their wire form", async () => {
+    vi.spyOn(globalThis, "fetch").mockResolvedValue(
+      gzippedText(JSON.stringify([{ medicine: "Aspirin 75mg" }])),
+    );
+    renderTable();
+    expect(await screen.findByRole("alert")).toHaveTextContent("The rows could not be loaded.");
   });
 
   it("says the connection failed when the request never arrives", async () => {

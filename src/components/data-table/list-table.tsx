@@ -3,6 +3,7 @@
 import { useEffect, useState } from "react";
 
 import { Button } from "@/components/ui/button";
+import { rowsFromColumns } from "@/lib/rows-wire";
 
 import { DataTable } from "./data-table";
 import type { DataColumn, DataRow, MadeValues } from "./format";
@@ -11,13 +12,16 @@ type Loaded = { rows: DataRow[] } | { error: string } | null;
 
 const fallbackError = "The rows could not be loaded. Check your connection and try again.";
 
-/** The rows route answers the rows as a gzip file of JSON, or an error as JSON (ADR 013). */
+/**
+ * The rows route answers the rows as a gzip file of their JSON wire form (ADR 013, 153), or an
+ * error as JSON.
+ */
 async function fetchRows(url: string, signal: AbortSignal): Promise<Loaded> {
   const response = await fetch(url, { signal });
   if (response.ok && response.body && response.headers.get("content-type") === "application/gzip") {
     const json = response.body.pipeThrough(new DecompressionStream("gzip"));
-    const rows = JSON.parse(await new Response(json).text()) as unknown;
-    return Array.isArray(rows) ? { rows: rows as DataRow[] } : { error: fallbackError };
+    const rows = rowsFromColumns(JSON.parse(await new Response(json).text()));
+    return rows ? { rows } : { error: fallbackError };
   }
   const body = (await response.json().catch(() => null)) as { error?: { message?: unknown } } | null;
   const message = body?.error?.message;
