@@ -9,7 +9,7 @@ import autocannon from "autocannon";
 import { insightPages } from "../src/features/insights/insight-pages";
 import { lists } from "../src/features/tariff/lists";
 import { rowsPathOf, watchlistSize, withRealSizeProduct } from "./real-size";
-import { requestsPicking } from "./server";
+import { failedRequests, requestsPicking } from "./server";
 
 /**
  * `npm run bench:pages`: how fast the production build answers every page at real size on
@@ -59,7 +59,7 @@ async function load(label: string, route: string, cookie?: string): Promise<Load
     p50: result.latency.p50,
     p99: result.latency.p99,
     rps: Math.round(result.requests.average),
-    errors: result.errors + result.timeouts + result.non2xx,
+    errors: failedRequests(result),
     bytes: Math.round(result.throughput.total / Math.max(result.requests.total, 1)),
   };
   console.log(`  ${label}: p50 ${row.p50} ms, p99 ${row.p99} ms, ${row.rps} req/s, ${row.errors} errors`);
