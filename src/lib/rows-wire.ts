@@ -44,7 +44,6 @@ type Pool = { distinct: Map<RowValue, number>; at: number[] };
 class ColumnBuilder {
   private pool: Pool | null = { distinct: new Map(), at: [] };
   private values: RowValue[] | null = null;
-  private count = 0;
 
   constructor(
     readonly key: string,
@@ -54,8 +53,12 @@ class ColumnBuilder {
     for (let row = 0; row < before; row++) this.add(null);
   }
 
+  /** The rows read so far. */
+  private get count(): number {
+    return this.pool ? this.pool.at.length : this.values!.length;
+  }
+
   add(value: RowValue) {
-    this.count += 1;
     if (!this.pool) return void this.values!.push(value);
     const { distinct, at } = this.pool;
     let index = distinct.get(value);
@@ -85,13 +88,7 @@ class ColumnBuilder {
 }
 
 /** A pooled column's indexes as digits, a batch of rows at a time. */
-function* indexDigits({
-  distinct,
-  at,
-}: {
-  distinct: Map<RowValue, number>;
-  at: number[];
-}): Generator<string> {
+function* indexDigits({ distinct, at }: Pool): Generator<string> {
   const width = indexWidth(distinct.size);
   const codes = new Uint16Array(batchSize * width);
   for (let start = 0; start < at.length; start += batchSize) {
@@ -117,24 +114,21 @@ function* arrayJson(values: readonly unknown[]): Generator<string> {
  * null), then `json` gives the JSON text a piece at a time (ADR 146: the whole text is never held).
  */
 export class ColumnarRowsWriter {
-  private readonly columns: ColumnBuilder[] = [];
-  private readonly keys = new Set<string>();
+  /** By key, in the order the keys were first seen. */
+  private readonly columns = new Map<string, ColumnBuilder>();
   private count = 0;
 
   add(row: Readonly<Record<string, RowValue | undefined>>) {
     for (const key in row)
-      if (!this.keys.has(key)) {
-        this.keys.add(key);
-        this.columns.push(new ColumnBuilder(key, this.count));
-      }
-    for (const column of this.columns) column.add(row[column.key] ?? null);
+      if (!this.columns.has(key)) this.columns.set(key, new ColumnBuilder(key, this.count));
+    for (const column of this.columns.values()) column.add(row[column.key] ?? null);
     this.count += 1;
   }
 
   *json(): Generator<string> {
     yield `{"count":${this.count},"columns":[`;
     let separator = "";
-    for (const column of this.columns) {
+    for (const column of this.columns.values()) {
       yield `${separator}{"key":${JSON.stringify(column.key)},`;
       separator = ",";
       const wire = column.wire();

@@ -93,13 +93,7 @@ export async function gzipColumnarRows(
   await pipeline(Readable.from(writer.json()), createGzip({ level: 9 }), async (compressed) => {
     for await (const chunk of compressed as AsyncIterable<Buffer>) chunks.push(chunk);
   });
-  const out = new Uint8Array(chunks.reduce((total, chunk) => total + chunk.byteLength, 0));
-  let at = 0;
-  for (const chunk of chunks) {
-    out.set(chunk, at);
-    at += chunk.byteLength;
-  }
-  return out;
+  return Buffer.concat(chunks);
 }
 
 /**
