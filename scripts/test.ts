@@ -11,12 +11,12 @@ import {
 } from "./lib/test-failures";
 
 /**
- * `npm test`: lint, then every Vitest project (unit, components, integration), then the Playwright
- * journeys against a production build. Prints one plain `N passed, N failed` line and writes it to
- * TEST_SUMMARY_FILE (for .ci/run, which adds up several runs). E2E=0 skips the browser tests.
- * DATABASE_TESTS_ONLY=1 runs only the tests whose outcome depends on the database (Vitest's
- * integration project): lint, unit and component tests never read it, so a second run on another
- * database repeats just these.
+ * `npm test`: lint and Prettier's check, then every Vitest project (unit, components, integration),
+ * then the Playwright journeys against a production build. Prints one plain `N passed, N failed`
+ * line and writes it to TEST_SUMMARY_FILE (for .ci/run, which adds up several runs). E2E=0 skips
+ * the browser tests. DATABASE_TESTS_ONLY=1 runs only the tests whose outcome depends on the
+ * database (Vitest's integration project): lint, formatting, unit and component tests never read
+ * it, so a second run on another database repeats just these.
  */
 const databaseTestsOnly = process.env.DATABASE_TESTS_ONLY === "1";
 const require = createRequire(import.meta.url);
@@ -49,15 +49,20 @@ function readJson<T>(file: string): T | undefined {
   }
 }
 
-async function lint(): Promise<Step> {
-  const code = await run(binOf("eslint", "bin/eslint.js"), [".", "--max-warnings=0"]);
+/** A check that passes or fails as a whole: one test in the count. */
+async function check(name: string, command: string, args: string[], tool: string): Promise<Step> {
+  const code = await run(command, args);
   return {
-    name: "lint",
+    name,
     passed: code === 0 ? 1 : 0,
     failed: code === 0 ? 0 : 1,
-    failures: code === 0 ? [] : ["lint (eslint's messages are above)"],
+    failures: code === 0 ? [] : [`${name} (${tool}'s messages are above)`],
   };
 }
+
+const lint = () => check("lint", binOf("eslint", "bin/eslint.js"), [".", "--max-warnings=0"], "eslint");
+/** Every file as Prettier writes it (`npm run format` fixes them). */
+const format = () => check("format", binOf("prettier", "bin/prettier.cjs"), ["--check", "."], "prettier");
 
 async function vitest(): Promise<Step> {
   const report = path.join(resultsDir, "vitest.json");
@@ -94,7 +99,7 @@ async function playwright(): Promise<Step> {
   return { name: "playwright", passed: json.stats.expected, failed, failures: playwrightFailures(json) };
 }
 
-const steps: Step[] = databaseTestsOnly ? [await vitest()] : [await lint(), await vitest()];
+const steps: Step[] = databaseTestsOnly ? [await vitest()] : [await lint(), await format(), await vitest()];
 if (process.env.E2E === "0" || databaseTestsOnly) console.log("\nBrowser tests skipped.");
 else steps.push(await playwright());
 

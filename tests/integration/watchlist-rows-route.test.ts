@@ -60,9 +60,7 @@ describe("GET /api/watchlists/[id]/rows", () => {
     const etag = response.headers.get("etag")!;
     expect((await get(path, { "if-none-match": etag })).status).toBe(304);
 
-    await database.db
-      .delete(watchlistItems)
-      .where(eq(watchlistItems.code, codes.appliancePack));
+    await database.db.delete(watchlistItems).where(eq(watchlistItems.code, codes.appliancePack));
     const after = await get(path, { "if-none-match": etag });
     expect(after.status).toBe(200);
     expect((await readGzippedRows(after)).map((row) => row.code)).toEqual([codes.drug]);

@@ -8,12 +8,7 @@ import { monthLabel, partLabel, type PartId } from "@/lib/tariff-vocabulary";
 import { countsSentence, type VisitSummary } from "../changes-summary";
 import { maxWatchlistsPerUser } from "../limits";
 import { watchlistsPath } from "../paths";
-import {
-  getWatchlistChoices,
-  getWatchlistOverview,
-  visibleChoice,
-  type WatchlistOverview,
-} from "../queries";
+import { getWatchlistChoices, getWatchlistOverview, visibleChoice, type WatchlistOverview } from "../queries";
 import { visitWatchlist } from "../visits";
 import { watchlistRowsPath } from "../watchlist-rows";
 import { NewWatchlistForm } from "./new-watchlist-form";
