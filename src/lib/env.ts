@@ -89,6 +89,12 @@ export const defaultNhsbsaTariffUrls = [
   "https://www.nhsbsa.nhs.uk/pharmacies-gp-practices-and-appliance-contractors/drug-tariff/drug-tariff-part-ix",
 ];
 
+/** A limit of the environment: a whole number from 1 to `max`, `what` naming its unit. */
+const limit = (what: string, max: number) => {
+  const message = `a whole number of ${what} from 1 to ${max.toLocaleString("en-GB")}`;
+  return z.coerce.number({ message }).int(message).min(1, message).max(max, message);
+};
+
 const baseEnvSchema = z.object({
   NODE_ENV: z
     .enum(["development", "production", "test"], { message: "development, production or test" })
@@ -208,6 +214,9 @@ const baseEnvSchema = z.object({
       'a cron expression in UK time such as "0 7 * * 1" (minute hour day month weekday), or "off"',
     )
     .default("0 7 * * 1"),
+  MARGIN_UPLOADS_PER_HOUR: limit("uploads", 10_000).default(30),
+  MARGIN_LINES_PER_DAY: limit("lines", 100_000_000).default(100_000),
+  MARGIN_UPLOADS_KEPT: limit("uploads", 100_000).default(100),
 });
 
 export const envSchema = z.intersection(baseEnvSchema, stripeEnvSchema);

@@ -52,7 +52,10 @@ export const marginLines = pgTable(
       .references(() => marginUploads.id, { onDelete: "cascade" }),
     /** The line's row number in the file (header row 1), for messages. */
     rowNumber: integer("row_number").notNull(),
+    /** What the user wrote to name it: the name, else the code. */
     product: text("product").notNull(),
+    /** The code the user gave beside (or instead of) the name, if any. */
+    productCode: text("product_code"),
     packSize: text("pack_size"),
     costPence: integer("cost_pence").notNull(),
     /** The matched pack: `drug` (VMPP), `appliance` (Part IX pack) or `brand` (AMPP); none when unmatched. */
@@ -60,8 +63,10 @@ export const marginLines = pgTable(
     code: text("code"),
     /** 0–100: 100 for a code or a correction, less for a name the search matched. */
     confidence: smallint("confidence").notNull().default(0),
-    /** How it was matched: `code`, `name`, `correction` or `none`. */
+    /** How it was matched: `code`, `name`, `correction`, `confirmed` or `none`. */
     matchedBy: text("matched_by").notNull().default("none"),
+    /** Why a line found its product but no pack (`No 30-pack of … in the tariff: 28 and 56 are`). */
+    note: text("note"),
   },
   (table) => [
     index("margin_lines_upload_idx").on(table.uploadId, table.rowNumber),
@@ -101,7 +106,10 @@ export const marginMappings = pgTable("margin_mappings", {
   licenseId: uuid("license_id")
     .primaryKey()
     .references(() => licenses.licenseId, { onDelete: "cascade" }),
-  mapping: jsonb("mapping").$type<{ product: string; packSize: string | null; cost: string }>().notNull(),
+  /** `code` is absent from mappings remembered before a code column could be mapped beside the name. */
+  mapping: jsonb("mapping")
+    .$type<{ product: string | null; code?: string | null; packSize: string | null; cost: string }>()
+    .notNull(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -123,6 +131,28 @@ export const marginCorrections = pgTable(
   (table) => [
     uniqueIndex("margin_corrections_key_idx").on(table.licenseId, table.productKey),
     check("margin_corrections_kind_known", sql`${table.kind} in ('drug', 'appliance', 'brand')`),
+  ],
+);
+
+/**
+ * Every upload a licence's users sent to be checked, with its number of lines, kept when the upload
+ * itself is deleted: what the per-user and per-licence limits count (ADR 166).
+ */
+export const marginUsage = pgTable(
+  "margin_usage",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    licenseId: uuid("license_id")
+      .notNull()
+      .references(() => licenses.licenseId, { onDelete: "cascade" }),
+    userId: text("user_id").references(() => profiles.id, { onDelete: "set null" }),
+    lines: integer("lines").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index("margin_usage_license_idx").on(table.licenseId, table.createdAt),
+    index("margin_usage_user_idx").on(table.userId, table.createdAt),
+    check("margin_usage_lines", sql`${table.lines} >= 0`),
   ],
 );
 

@@ -9,3 +9,13 @@ export const correctMarginMatch = createAction(
   commands.correctMarginMatch.options,
   commands.correctMarginMatch.handler,
 );
+
+export const confirmMarginMatch = createAction(
+  commands.confirmMarginMatch.options,
+  commands.confirmMarginMatch.handler,
+);
+
+export const deleteMarginUpload = createAction(
+  commands.deleteMarginUpload.options,
+  commands.deleteMarginUpload.handler,
+);

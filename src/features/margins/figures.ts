@@ -1,12 +1,26 @@
 import "server-only";
 
-import { getPacksReimbursement } from "@/features/tariff/reimbursement-queries";
-import type { Edition } from "@/lib/tariff-vocabulary";
+import { shortExplanation } from "@/features/tariff/reimbursement";
+import { getPacksReimbursement, type ReimbursementMonth } from "@/features/tariff/reimbursement-queries";
+import type { Edition, Period } from "@/lib/tariff-vocabulary";
 
-import { figureThisMonth, type PackFigure } from "./margin";
+/**
+ * The one place the margin check reads money: every pack's reimbursement (ADR 120) comes through
+ * `packFigures`, so the page, the upload's check and the loss alerts cannot read it two ways.
+ */
 
 /** The kinds of pack a line can be matched to. */
 const kinds = ["drug", "appliance", "brand"] as const;
+
+/** A pack's reimbursement this month for an edition: the newest month of its table the edition lists. */
+export type PackFigure = { perPack: number | null; explanation: string; period: Period };
+
+export function figureThisMonth(months: ReimbursementMonth[], edition: Edition): PackFigure | null {
+  const newest = months.find((month) => month.editions[edition]);
+  const figure = newest?.editions[edition];
+  if (!newest || !figure) return null;
+  return { perPack: figure.perPackPence, explanation: shortExplanation(figure), period: newest.period };
+}
 
 /**
  * This month's reimbursement of each matched pack of the lines in each of `editions`, keyed
@@ -19,7 +33,9 @@ export async function packFigures(
   const figures = new Map<string, PackFigure>();
   await Promise.all(
     kinds.map(async (kind) => {
-      const codes = lines.flatMap((line) => (line.kind === kind && line.code ? [line.code] : []));
+      const codes = [
+        ...new Set(lines.flatMap((line) => (line.kind === kind && line.code ? [line.code] : []))),
+      ];
       if (codes.length === 0) return;
       for (const [code, months] of await getPacksReimbursement(kind, codes))
         for (const edition of editions) {

@@ -68,6 +68,7 @@ async function licenceWithList(costPence: number, product = amilorideCode) {
   );
   const upload = await saveUpload(owner, "prices.csv", table, {
     product: "Product",
+    code: null,
     packSize: null,
     cost: "Cost",
   });

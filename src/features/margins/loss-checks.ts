@@ -5,7 +5,7 @@ import { sql, type SQL } from "drizzle-orm";
 import type { Database } from "@/db/client";
 import { periodToDate, type Edition } from "@/lib/tariff-vocabulary";
 
-import { turnedLoss } from "./margin";
+import { confidenceThreshold, turnedLoss } from "./margin";
 import { packFigures } from "./figures";
 
 /** A saved line whose margin turned to a loss in an edition, with what it was checked against before. */
@@ -43,7 +43,8 @@ const editions = [1, 2] as const;
 
 /**
  * Checks saved margin lines (all, or those `where` picks, over `margin_lines l`) against their packs'
- * reimbursement this month in each edition, records each new figure, and returns the lines that
+ * reimbursement this month in each edition (not a line waiting for the user's check: its pack may
+ * not be the one bought), records each new figure, and returns the lines that
  * turned loss-making since their last check (ADR 134). The recorded figures are read `for update`
  * and compared after the lock is held, so of two checks at once only the first sees the change: a
  * line turns once per change of its figure, and the same file imported again changes nothing.
@@ -56,6 +57,7 @@ export async function checkMarginLines(db: Database, where: SQL = sql`true`): Pr
         select l.id, u.license_id, u.id as upload_id, u.file_name, l.product, l.cost_pence, l.kind, l.code
         from margin_lines l join margin_uploads u on u.id = l.upload_id
         where l.id > ${after} and l.kind is not null and l.code is not null and ${where}
+          and not (l.matched_by = 'name' and l.confidence < ${confidenceThreshold})
         order by l.id limit ${chunk}`)
     ).rows;
     if (lines.length === 0) return turned;

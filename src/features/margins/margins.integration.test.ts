@@ -18,7 +18,7 @@ beforeAll(async () => {
 });
 
 const csv = (text: string) => readTable("prices.csv", new TextEncoder().encode(text));
-const mapping = { product: "Product", packSize: "Pack", cost: "Cost" };
+const mapping = { product: "Product", code: null, packSize: "Pack", cost: "Cost" };
 const file = [
   "Product,Pack,Cost",
   `${codes.drug},28,£9.99`,

@@ -11,16 +11,12 @@ import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { marginCorrections, marginLineChecks, marginLines, marginMappings, marginUploads } from "@/db/schema";
 import { readCsvRows, readXlsxFile } from "@/features/imports/rows";
-import { dataVersion } from "@/features/tariff/data-version-cache";
-import { listDefinition } from "@/features/tariff/list-definitions";
-import { resolveListView } from "@/features/tariff/list-view";
-import type { ListId } from "@/features/tariff/lists";
-import { normaliseTerm } from "@/features/tariff/matcher";
 import { productPaths } from "@/features/tariff/product-metadata";
 import { AppError } from "@/lib/errors";
 import type { Edition } from "@/lib/tariff-vocabulary";
 
 import { packFigures } from "./figures";
+import { admitUpload, assertRoomToKeep, marginLimits, type MarginLimits } from "./limits";
 import { checkMarginLines } from "./loss-checks";
 import {
   mapRows,
@@ -28,21 +24,15 @@ import {
   marginTotals,
   maxMarginFileBytes,
   maxMarginLines,
-  nameConfidence,
+  needsChecking,
   type Margin,
   type MarginMapping,
   type MarginProblem,
   type MarginTotals,
 } from "./margin";
+import { correctionKey, describePacks, matchLines, packOfCode, type PackKind } from "./matching";
 
-export type PackKind = "drug" | "appliance" | "brand";
-
-/** The lists a line is looked for in, in this order, and the kind of pack each lists. */
-const searched: { list: ListId; kind: PackKind }[] = [
-  { list: "partviiia", kind: "drug" },
-  { list: "partix", kind: "appliance" },
-  { list: "brands", kind: "brand" },
-];
+export type { PackKind } from "./matching";
 
 /** Who the margin check works for: the session's licence, never one the browser names. */
 export type MarginOwner = { licenseId: string; userId: string; edition: Edition };
@@ -88,105 +78,28 @@ export async function readTable(fileName: string, bytes: Uint8Array): Promise<Ta
   }
 }
 
-/** The licence's remembered mapping, if any. */
+/** The licence's remembered mapping, if any (one remembered before a code column had none). */
 export async function rememberedMapping(licenseId: string): Promise<MarginMapping | null> {
   const [row] = await getDb()
     .select({ mapping: marginMappings.mapping })
     .from(marginMappings)
     .where(eq(marginMappings.licenseId, licenseId));
-  return row?.mapping ?? null;
-}
-
-type Matched = { kind: PackKind | null; code: string | null; confidence: number; matchedBy: string };
-
-/** The pack a code names, through the lists' own search (its exact-code tier). */
-async function packOfCode(edition: Edition, code: string, periods: Map<ListId, string | null>) {
-  for (const { list, kind } of searched) {
-    const period = periods.get(list);
-    const search = listDefinition(list, edition).search;
-    if (!period || !search) continue;
-    const { hits } = await search(period, { searchTerm: code }, 1);
-    const hit = hits[0];
-    if (hit?.code && hit.code.toUpperCase() === code.toUpperCase()) return { kind, code: hit.code };
-  }
-  return null;
-}
-
-/** The month in force of each searched list for the edition. */
-async function periodsInForce(edition: Edition): Promise<Map<ListId, string | null>> {
-  const version = await dataVersion();
-  const views = await Promise.all(
-    searched.map(
-      async ({ list }) =>
-        [list, (await resolveListView(list, edition, {}, undefined, version)).choice.period] as const,
-    ),
-  );
-  return new Map(views);
-}
-
-/**
- * Each product text matched to a pack: the licence's correction first, then a code exactly, then
- * the name through the global search's matcher (each list's `search`, ADR 050), best result kept.
- */
-async function matchProducts(owner: MarginOwner, products: string[]): Promise<Map<string, Matched>> {
-  const keys = [...new Set(products.map((product) => normaliseTerm(product)))];
-  const corrections = keys.length
-    ? await getDb()
-        .select()
-        .from(marginCorrections)
-        .where(
-          and(eq(marginCorrections.licenseId, owner.licenseId), inArray(marginCorrections.productKey, keys)),
-        )
-    : [];
-  const corrected = new Map(corrections.map((row) => [row.productKey, row]));
-  const periods = await periodsInForce(owner.edition);
-  const found = new Map<string, Matched>();
-  for (const product of new Set(products)) {
-    const key = normaliseTerm(product);
-    const correction = corrected.get(key);
-    if (correction) {
-      found.set(product, {
-        kind: correction.kind as PackKind,
-        code: correction.code,
-        confidence: 100,
-        matchedBy: "correction",
-      });
-      continue;
-    }
-    if (/^[0-9A-Za-z]{6,18}$/.test(product) && /\d/.test(product)) {
-      const pack = await packOfCode(owner.edition, product, periods);
-      if (pack) {
-        found.set(product, { ...pack, confidence: 100, matchedBy: "code" });
-        continue;
-      }
-    }
-    let best: Matched = { kind: null, code: null, confidence: 0, matchedBy: "none" };
-    for (const { list, kind } of searched) {
-      const period = periods.get(list);
-      const search = listDefinition(list, owner.edition).search;
-      if (!period || !search || key.length < 2) continue;
-      const { hits } = await search(period, { searchTerm: product }, 1);
-      const hit = hits[0];
-      if (!hit?.code) continue;
-      const confidence = nameConfidence(key, normaliseTerm(hit.name));
-      if (confidence > best.confidence) best = { kind, code: hit.code, confidence, matchedBy: "name" };
-    }
-    found.set(product, best);
-  }
-  return found;
+  return row ? { code: null, ...row.mapping } : null;
 }
 
 export type SavedUpload = { id: string; lines: number; problems: MarginProblem[] };
 
 /**
  * Maps, matches and saves an upload for the licence, remembering the mapping. Bad rows become
- * messages beside the good lines; an upload with no good line is refused with those messages.
+ * messages beside the good lines; an upload with no good line is refused with those messages, and
+ * one the limits leave no room for (ADR 166) with a 429 before anything is matched.
  */
 export async function saveUpload(
   owner: MarginOwner,
   fileName: string,
   table: Table,
   mapping: MarginMapping,
+  limits: MarginLimits = marginLimits(),
 ): Promise<SavedUpload> {
   const { lines, problems } = mapRows(table, mapping);
   if (lines.length === 0)
@@ -197,12 +110,11 @@ export async function saveUpload(
         .map((problem) => problem.message)
         .join(" ") || "The file has no lines.",
     );
-  const matched = await matchProducts(
-    owner,
-    lines.map((line) => line.product),
-  );
+  await admitUpload(owner, lines.length, limits);
+  const matched = await matchLines(owner, lines);
   const db = getDb();
   const saved = await db.transaction(async (tx) => {
+    await assertRoomToKeep(tx, owner, limits);
     await tx
       .insert(marginMappings)
       .values({ licenseId: owner.licenseId, mapping })
@@ -218,13 +130,14 @@ export async function saveUpload(
       .returning({ id: marginUploads.id });
     for (let start = 0; start < lines.length; start += 1000) {
       await tx.insert(marginLines).values(
-        lines.slice(start, start + 1000).map((line) => ({
+        lines.slice(start, start + 1000).map((line, at) => ({
           uploadId: upload!.id,
           rowNumber: line.row,
           product: line.product,
+          productCode: line.code,
           packSize: line.packSize,
           costPence: line.costPence,
-          ...matched.get(line.product)!,
+          ...matched[start + at]!,
         })),
       );
     }
@@ -243,14 +156,14 @@ export async function listUploads(licenseId: string): Promise<UploadSummary[]> {
     .select({ id: marginUploads.id, fileName: marginUploads.fileName, createdAt: marginUploads.createdAt })
     .from(marginUploads)
     .where(eq(marginUploads.licenseId, licenseId))
-    .orderBy(desc(marginUploads.createdAt))
-    .limit(50);
+    .orderBy(desc(marginUploads.createdAt));
 }
 
 export type MarginResultLine = {
   id: number;
   row: number;
   product: string;
+  productCode: string | null;
   packSize: string | null;
   costPence: number;
   kind: PackKind | null;
@@ -259,6 +172,10 @@ export type MarginResultLine = {
   href: string | null;
   confidence: number;
   matchedBy: string;
+  /** Why the line's product has no pack of its size, or its code names none. */
+  note: string | null;
+  /** Matched by name below the confidence threshold: out of the totals until confirmed or corrected. */
+  needsChecking: boolean;
   reimbursementPence: number | null;
   explanation: string | null;
   margin: Margin | null;
@@ -291,23 +208,29 @@ export async function getUpload(owner: MarginOwner, uploadId: string): Promise<M
     .from(marginLines)
     .where(eq(marginLines.uploadId, upload.id))
     .orderBy(asc(marginLines.rowNumber));
-  const packs = await packFigures(rows, [owner.edition]);
-  const names = await packNames(owner.edition, rows);
+  const [packs, names] = await Promise.all([
+    packFigures(rows, [owner.edition]),
+    describePacks(owner.edition, rows),
+  ]);
   const lines = rows.map((row): MarginResultLine => {
-    const pack = row.kind && row.code ? packs.get(`${owner.edition}:${row.kind}:${row.code}`) : undefined;
+    const matched = row.kind && row.code ? `${row.kind}:${row.code}` : null;
+    const pack = matched ? packs.get(`${owner.edition}:${matched}`) : undefined;
     const reimbursementPence = pack?.perPack ?? null;
     return {
       id: row.id,
       row: row.rowNumber,
       product: row.product,
+      productCode: row.productCode,
       packSize: row.packSize,
       costPence: row.costPence,
       kind: row.kind as PackKind | null,
       code: row.code,
-      matchName: row.kind && row.code ? (names.get(`${row.kind}:${row.code}`) ?? row.code) : null,
-      href: row.kind && row.code ? `${productPaths[row.kind as PackKind]}/${row.code}` : null,
+      matchName: matched ? (names.get(matched) ?? row.code) : null,
+      href: matched ? `${productPaths[row.kind as PackKind]}/${row.code}` : null,
       confidence: row.confidence,
       matchedBy: row.matchedBy,
+      note: row.note,
+      needsChecking: needsChecking(row),
       reimbursementPence,
       explanation: pack?.explanation ?? null,
       margin: marginOf(row.costPence, reimbursementPence),
@@ -330,65 +253,100 @@ export async function getUpload(owner: MarginOwner, uploadId: string): Promise<M
   };
 }
 
-/** The names of the matched packs, as their lists' search shows them. */
-async function packNames(edition: Edition, rows: { kind: string | null; code: string | null }[]) {
-  const periods = await periodsInForce(edition);
-  const names = new Map<string, string>();
-  for (const row of rows) {
-    if (!row.kind || !row.code || names.has(`${row.kind}:${row.code}`)) continue;
-    const list = searched.find((entry) => entry.kind === row.kind)!.list;
-    const period = periods.get(list);
-    const search = listDefinition(list, edition).search;
-    if (!period || !search) continue;
-    const { hits } = await search(period, { searchTerm: row.code }, 1);
-    if (hits[0]?.code === row.code) names.set(`${row.kind}:${row.code}`, hits[0].name);
-  }
-  return names;
-}
-
-/**
- * Corrects a line of the licence's upload to the pack a code names, and remembers it for the
- * licence: later uploads match the same product text to it first. Another licence's line is not
- * found (404), whatever its id.
- */
-export async function correctMatch(owner: MarginOwner, lineId: number, code: string) {
-  const db = getDb();
-  const [line] = await db
-    .select({ id: marginLines.id, uploadId: marginLines.uploadId, product: marginLines.product })
+/** A line of the licence's upload, by its id; another licence's line is not found (404). */
+async function lineOfLicence(owner: MarginOwner, lineId: number) {
+  const [line] = await getDb()
+    .select({
+      id: marginLines.id,
+      uploadId: marginLines.uploadId,
+      product: marginLines.product,
+      productCode: marginLines.productCode,
+      packSize: marginLines.packSize,
+      kind: marginLines.kind,
+      code: marginLines.code,
+      confidence: marginLines.confidence,
+      matchedBy: marginLines.matchedBy,
+    })
     .from(marginLines)
     .innerJoin(marginUploads, eq(marginUploads.id, marginLines.uploadId))
     .where(and(eq(marginLines.id, lineId), eq(marginUploads.licenseId, owner.licenseId)));
   if (!line) throw new AppError("not_found", "That line could not be found.");
-  const pack = await packOfCode(owner.edition, code.trim(), await periodsInForce(owner.edition));
-  if (!pack) throw new AppError("validation", `No pack has the code ${code.trim().slice(0, 20)} this month.`);
-  const productKey = normaliseTerm(line.product);
+  return line;
+}
+
+/**
+ * Sets a line, and every line of its upload with the same product text and pack size, to a pack,
+ * and remembers that for the licence: later uploads match the same text and size to it first.
+ */
+async function settleLines(
+  owner: MarginOwner,
+  line: Awaited<ReturnType<typeof lineOfLicence>>,
+  pack: { kind: PackKind; code: string },
+  matchedBy: "correction" | "confirmed",
+) {
+  const db = getDb();
+  const name = line.product === line.productCode ? null : line.product;
+  const productKey = correctionKey({ name, code: line.productCode, packSize: line.packSize });
+  const sameText = and(
+    eq(marginLines.uploadId, line.uploadId),
+    eq(marginLines.product, line.product),
+    sql`${marginLines.packSize} is not distinct from ${line.packSize}`,
+  );
   await db.transaction(async (tx) => {
     await tx
       .insert(marginCorrections)
-      .values({
-        licenseId: owner.licenseId,
-        productKey,
-        kind: pack.kind,
-        code: pack.code,
-        correctedBy: owner.userId,
-      })
+      .values({ licenseId: owner.licenseId, productKey, ...pack, correctedBy: owner.userId })
       .onConflictDoUpdate({
         target: [marginCorrections.licenseId, marginCorrections.productKey],
-        set: { kind: pack.kind, code: pack.code, correctedBy: owner.userId, updatedAt: new Date() },
+        set: { ...pack, correctedBy: owner.userId, updatedAt: new Date() },
       });
-    const corrected = await tx
+    const settled = await tx
       .update(marginLines)
-      .set({ kind: pack.kind, code: pack.code, confidence: 100, matchedBy: "correction" })
-      .where(and(eq(marginLines.uploadId, line.uploadId), eq(marginLines.product, line.product)))
+      .set({ ...pack, confidence: 100, matchedBy, note: null })
+      .where(sameText)
       .returning({ id: marginLines.id });
     // Another pack is no turn of the old one's margin: its lines start again from where they stand.
     await tx.delete(marginLineChecks).where(
       inArray(
         marginLineChecks.lineId,
-        corrected.map((row) => row.id),
+        settled.map((row) => row.id),
       ),
     );
   });
-  await checkMarginLines(db, sql`l.upload_id = ${line.uploadId} and l.product = ${line.product}`);
+  await checkMarginLines(
+    db,
+    sql`l.upload_id = ${line.uploadId} and l.product = ${line.product} and l.pack_size is not distinct from ${line.packSize}`,
+  );
   return { uploadId: line.uploadId, ...pack };
+}
+
+/**
+ * Corrects a line of the licence's upload to the pack a code names, and remembers it for the
+ * licence. Another licence's line is not found (404), whatever its id.
+ */
+export async function correctMatch(owner: MarginOwner, lineId: number, code: string) {
+  const line = await lineOfLicence(owner, lineId);
+  const pack = await packOfCode(owner.edition, code.trim());
+  if (!pack) throw new AppError("validation", `No pack has the code ${code.trim().slice(0, 20)} this month.`);
+  return settleLines(owner, line, pack, "correction");
+}
+
+/**
+ * Confirms the pack a line waiting to be checked was matched to: it counts from now on, and the
+ * licence's later uploads match the same text and size to it. Only such a line can be confirmed.
+ */
+export async function confirmMatch(owner: MarginOwner, lineId: number) {
+  const line = await lineOfLicence(owner, lineId);
+  if (!needsChecking(line) || !line.kind || !line.code)
+    throw new AppError("validation", "Only a line waiting to be checked, with a pack, can be confirmed.");
+  return settleLines(owner, line, { kind: line.kind as PackKind, code: line.code }, "confirmed");
+}
+
+/** Deletes an upload of the licence and its lines; another licence's upload is not found (404). */
+export async function deleteUpload(owner: MarginOwner, uploadId: string): Promise<void> {
+  const deleted = await getDb()
+    .delete(marginUploads)
+    .where(and(eq(marginUploads.id, uploadId), eq(marginUploads.licenseId, owner.licenseId)))
+    .returning({ id: marginUploads.id });
+  if (deleted.length === 0) throw new AppError("not_found", "That upload could not be found.");
 }

@@ -1,7 +1,7 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useId, useState, type FormEvent } from "react";
+import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 
 import { csvFileName } from "@/components/data-table/csv";
 import { DataTable } from "@/components/data-table/data-table";
@@ -13,9 +13,9 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { formatPence, monthLabel } from "@/lib/tariff-vocabulary";
 
-import { correctMarginMatch } from "../actions";
+import { confirmMarginMatch, correctMarginMatch, deleteMarginUpload } from "../actions";
 import type { MarginMapping } from "../margin";
-import { marginUploadPath } from "../paths";
+import { marginCheckPath, marginUploadPath } from "../paths";
 import type { MarginResult, MarginResultLine, UploadSummary } from "../queries";
 
 const columns: DataColumn[] = [
@@ -29,24 +29,46 @@ const columns: DataColumn[] = [
   { id: "flag", header: "Flag", priority: "key" },
   { id: "row", header: "Row", kind: "number", priority: "detail" },
   { id: "packSize", header: "Your pack size", priority: "detail" },
+  { id: "productCode", header: "Your code", kind: "code", priority: "detail" },
   { id: "code", header: "Code", kind: "code", priority: "detail" },
   { id: "matchedBy", header: "Matched by", priority: "detail" },
 ];
 
+/** The lines waiting for the user's check: what they wrote beside the pack proposed. */
+const checkColumns: DataColumn[] = [
+  { id: "product", header: "Your product", priority: "name" },
+  { id: "packSize", header: "Your pack size", priority: "key" },
+  { id: "match", header: "Proposed pack", hrefKey: "href", priority: "key" },
+  { id: "confidence", header: "Confidence %", kind: "number", priority: "key" },
+  { id: "cost", header: "Cost", kind: "pence", priority: "key" },
+  { id: "row", header: "Row", kind: "number", priority: "detail" },
+  { id: "productCode", header: "Your code", kind: "code", priority: "detail" },
+];
+
+const flagOf = (line: MarginResultLine) =>
+  line.margin?.loss
+    ? "Bought above reimbursement"
+    : line.code
+      ? ""
+      : line.note && line.matchedBy !== "none"
+        ? "Not priced"
+        : "Unmatched";
+
 const toRow = (line: MarginResultLine): DataRow => ({
   lineId: line.id,
   product: line.product,
-  match: line.matchName ?? "No match",
+  match: line.matchName ?? line.note ?? "No match",
   href: line.href,
-  confidence: line.kind ? line.confidence : null,
+  confidence: line.matchedBy === "none" ? null : line.confidence,
   cost: line.costPence,
   reimbursement: line.reimbursementPence,
   explanation: line.explanation,
   margin: line.margin?.pence ?? null,
   marginPercent: line.margin?.percent ?? null,
-  flag: line.margin?.loss ? "Bought above reimbursement" : line.kind ? "" : "Unmatched",
+  flag: flagOf(line),
   row: line.row,
   packSize: line.packSize,
+  productCode: line.productCode,
   code: line.code,
   matchedBy: line.matchedBy,
 });
@@ -54,11 +76,7 @@ const toRow = (line: MarginResultLine): DataRow => ({
 const filters = {
   all: { label: "All lines", keep: () => true },
   loss: { label: "Bought above reimbursement", keep: (line: MarginResultLine) => line.margin?.loss === true },
-  unmatched: { label: "Unmatched", keep: (line: MarginResultLine) => !line.kind },
-  unsure: {
-    label: "Confidence below 80%",
-    keep: (line: MarginResultLine) => !!line.kind && line.confidence < 80,
-  },
+  unmatched: { label: "Not priced or unmatched", keep: (line: MarginResultLine) => !line.code },
 } as const;
 type FilterId = keyof typeof filters;
 
@@ -75,7 +93,12 @@ function UploadForm() {
   const [file, setFile] = useState<File | null>(null);
   const [pasted, setPasted] = useState("");
   const [preview, setPreview] = useState<Preview | null>(null);
-  const [mapping, setMapping] = useState<MarginMapping>({ product: "", packSize: null, cost: "" });
+  const [mapping, setMapping] = useState<MarginMapping>({
+    product: null,
+    code: null,
+    packSize: null,
+    cost: "",
+  });
   const [busy, setBusy] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [problems, setProblems] = useState<{ row: number; message: string }[]>([]);
@@ -110,7 +133,12 @@ function UploadForm() {
     const read = (await response.json()) as Preview;
     setPreview(read);
     setMapping(
-      read.mapping ?? { product: read.headers[0] ?? "", packSize: null, cost: read.headers[1] ?? "" },
+      read.mapping ?? {
+        product: read.headers[0] ?? null,
+        code: null,
+        packSize: null,
+        cost: read.headers[1] ?? "",
+      },
     );
   }
 
@@ -118,6 +146,8 @@ function UploadForm() {
     event.preventDefault();
     setError(null);
     setProblems([]);
+    if (!mapping.product && !mapping.code)
+      return setError("Choose the column with the product's name, its code, or both.");
     setBusy(
       `Matching ${preview?.rows.toLocaleString("en-GB") ?? ""} lines and working out margins… A large file takes a minute or more.`,
     );
@@ -189,10 +219,12 @@ function UploadForm() {
         <form onSubmit={check} className="space-y-4">
           <p className="text-sm">
             {preview.rows.toLocaleString("en-GB")} rows found. Choose the columns; they are remembered for
-            your licence&apos;s next upload.
+            your licence&apos;s next upload. A code decides the pack; a name decides the product and the pack
+            size its pack.
           </p>
-          <div className="grid gap-3 sm:grid-cols-3">
-            {select("product", "Product name or code")}
+          <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+            {select("product", "Product name", true)}
+            {select("code", "Product code", true)}
             {select("packSize", "Pack size", true)}
             {select("cost", "Cost (£ per pack)")}
           </div>
@@ -239,7 +271,15 @@ function Problems({ problems }: { problems: { row: number; message: string }[] }
 }
 
 /** A line's correction: the code of the pack it is, remembered for the licence. */
-function Correction({ lineId, product }: { lineId: number; product: string }) {
+function Correction({
+  lineId,
+  product,
+  onDone,
+}: {
+  lineId: number;
+  product: string;
+  onDone: (message: string) => void;
+}) {
   const router = useRouter();
   const [open, setOpen] = useState(false);
   const [code, setCode] = useState("");
@@ -265,6 +305,7 @@ function Correction({ lineId, product }: { lineId: number; product: string }) {
         const result = await correctMarginMatch({ lineId, code });
         if (!result.ok) return setMessage(result.message);
         setOpen(false);
+        onDone(`${product} corrected to the pack with code ${result.data.code}.`);
         router.refresh();
       }}
     >
@@ -277,10 +318,14 @@ function Correction({ lineId, product }: { lineId: number; product: string }) {
         onChange={(event) => setCode(event.target.value)}
         placeholder="Pack code"
         className="h-8 w-32"
+        autoFocus
         required
       />
       <Button type="submit" size="sm">
         Save
+      </Button>
+      <Button type="button" size="sm" variant="ghost" onClick={() => setOpen(false)}>
+        Cancel
       </Button>
       {message && (
         <span role="alert" className="text-xs text-destructive">
@@ -288,6 +333,94 @@ function Correction({ lineId, product }: { lineId: number; product: string }) {
         </span>
       )}
     </form>
+  );
+}
+
+/** A line waiting to be checked: confirm the pack proposed, or correct it to another. */
+function CheckLine({ row, onDone }: { row: DataRow; onDone: (message: string) => void }) {
+  const router = useRouter();
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<string | null>(null);
+  const product = String(row.product);
+  const lineId = Number(row.lineId);
+  return (
+    <div className="flex flex-wrap items-center gap-1">
+      {row.code && (
+        <Button
+          type="button"
+          size="sm"
+          disabled={busy}
+          aria-label={`Confirm ${product} is ${String(row.match)}`}
+          onClick={async () => {
+            setBusy(true);
+            const result = await confirmMarginMatch({ lineId });
+            setBusy(false);
+            if (!result.ok) return setMessage(result.message);
+            onDone(`${product} confirmed as ${String(row.match)}.`);
+            router.refresh();
+          }}
+        >
+          Confirm
+        </Button>
+      )}
+      <Correction lineId={lineId} product={product} onDone={onDone} />
+      {message && (
+        <span role="alert" className="text-xs text-destructive">
+          {message}
+        </span>
+      )}
+    </div>
+  );
+}
+
+/** Deletes the upload shown, after a second press: room for another under the licence's limit. */
+function DeleteUpload({ upload }: { upload: { id: string; fileName: string } }) {
+  const router = useRouter();
+  const [asking, setAsking] = useState(false);
+  const [message, setMessage] = useState<string | null>(null);
+  if (!asking)
+    return (
+      <Button type="button" size="sm" variant="outline" onClick={() => setAsking(true)}>
+        Delete this upload
+      </Button>
+    );
+  return (
+    <div role="group" aria-label="Delete this upload" className="flex flex-wrap items-center gap-2 text-sm">
+      <span>Delete {upload.fileName} and its lines?</span>
+      <Button
+        type="button"
+        size="sm"
+        variant="destructive"
+        autoFocus
+        onClick={async () => {
+          const result = await deleteMarginUpload({ uploadId: upload.id });
+          if (!result.ok) return setMessage(result.message);
+          router.push(marginCheckPath);
+          router.refresh();
+        }}
+      >
+        Delete
+      </Button>
+      <Button type="button" size="sm" variant="ghost" onClick={() => setAsking(false)}>
+        Keep it
+      </Button>
+      {message && (
+        <span role="alert" className="text-destructive">
+          {message}
+        </span>
+      )}
+    </div>
+  );
+}
+
+/** What was just confirmed or corrected, taking the focus from the row that left the list. */
+function Notice({ message }: { message: string }) {
+  const ref = useRef<HTMLParagraphElement>(null);
+  useEffect(() => ref.current?.focus(), [message]);
+  return (
+    <p ref={ref} tabIndex={-1} role="status" className="rounded-md border p-3 text-sm">
+      {message}
+    </p>
   );
 }
 
@@ -301,8 +434,12 @@ export function MarginCheckView({
 }) {
   const router = useRouter();
   const [filter, setFilter] = useState<FilterId>("all");
+  const [notice, setNotice] = useState<string | null>(null);
   const id = useId();
-  const shown = result ? result.lines.filter(filters[filter].keep) : [];
+  const checked = result ? result.lines.filter((line) => !line.needsChecking) : [];
+  const unsure = result ? result.lines.filter((line) => line.needsChecking) : [];
+  const shown = checked.filter(filters[filter].keep);
+  const fileStem = result?.fileName.replace(/\.[a-z]+$/i, "") ?? "";
   return (
     <PageContainer width="full" className="space-y-6">
       <header className="space-y-2">
@@ -317,21 +454,47 @@ export function MarginCheckView({
         <UploadForm />
       </PageSection>
       {uploads.length > 0 && (
-        <div className="space-y-1">
-          <Label htmlFor={`${id}-upload`}>Upload</Label>
-          <select
-            id={`${id}-upload`}
-            className="h-9 w-full max-w-md rounded-md border bg-background px-2"
-            value={result?.id ?? ""}
-            onChange={(event) => router.push(marginUploadPath(event.target.value))}
-          >
-            {uploads.map((upload) => (
-              <option key={upload.id} value={upload.id}>
-                {upload.fileName} — {new Date(upload.createdAt).toLocaleString("en-GB", { timeZone: "UTC" })}
-              </option>
-            ))}
-          </select>
+        <div className="flex flex-wrap items-end gap-3">
+          <div className="w-full max-w-md space-y-1">
+            <Label htmlFor={`${id}-upload`}>Upload</Label>
+            <select
+              id={`${id}-upload`}
+              className="h-9 w-full rounded-md border bg-background px-2"
+              value={result?.id ?? ""}
+              onChange={(event) => router.push(marginUploadPath(event.target.value))}
+            >
+              {uploads.map((upload) => (
+                <option key={upload.id} value={upload.id}>
+                  {upload.fileName} —{" "}
+                  {new Date(upload.createdAt).toLocaleString("en-GB", { timeZone: "UTC" })}
+                </option>
+              ))}
+            </select>
+          </div>
+          {result && <DeleteUpload key={result.id} upload={result} />}
         </div>
+      )}
+      {notice && <Notice message={notice} />}
+      {result && unsure.length > 0 && (
+        <PageSection
+          id="needs-checking"
+          title={`Needs checking (${unsure.length.toLocaleString("en-GB")})`}
+          className="space-y-3"
+        >
+          <p className="max-w-3xl text-sm text-muted-foreground">
+            These lines&apos; names were matched less surely than we count on: each stays out of the totals
+            until you confirm the pack proposed or correct it to the pack&apos;s code. Your answer is
+            remembered for your licence&apos;s later uploads.
+          </p>
+          <DataTable
+            columns={checkColumns}
+            rows={unsure.map(toRow)}
+            caption={`Lines of ${result.fileName} that need checking`}
+            fileName={csvFileName(["margin-check", fileStem, "needs-checking"])}
+            linkFrom={marginUploadPath(result.id)}
+            rowAction={{ header: "Check", render: (row) => <CheckLine row={row} onDone={setNotice} /> }}
+          />
+        </PageSection>
       )}
       {result && (
         <PageSection
@@ -339,10 +502,11 @@ export function MarginCheckView({
           title={`${result.fileName}${result.period ? `, ${monthLabel(result.period)}` : ""}`}
           className="space-y-3"
         >
-          <dl className="grid grid-cols-2 gap-3 text-sm sm:grid-cols-5" aria-label="Totals">
+          <dl className="grid grid-cols-2 gap-3 text-sm sm:grid-cols-3 lg:grid-cols-6" aria-label="Totals">
             {[
               ["Lines", result.totals.lines.toLocaleString("en-GB")],
               ["With a reimbursement", result.totals.matched.toLocaleString("en-GB")],
+              ["Needs checking", result.totals.needsChecking.toLocaleString("en-GB")],
               ["Cost of those lines", formatPence(result.totals.costPence)],
               ["Margin", formatPence(result.totals.marginPence)],
               ["Bought above reimbursement", result.totals.losses.toLocaleString("en-GB")],
@@ -373,12 +537,14 @@ export function MarginCheckView({
             columns={columns}
             rows={shown.map(toRow)}
             caption={`Margins of ${result.fileName}`}
-            fileName={csvFileName(["margin-check", result.fileName.replace(/\.[a-z]+$/i, "")])}
+            fileName={csvFileName(["margin-check", fileStem])}
             emptyMessage="No line matches this filter."
             linkFrom={marginUploadPath(result.id)}
             rowAction={{
               header: "Correct match",
-              render: (row) => <Correction lineId={Number(row.lineId)} product={String(row.product)} />,
+              render: (row) => (
+                <Correction lineId={Number(row.lineId)} product={String(row.product)} onDone={setNotice} />
+              ),
             }}
           />
         </PageSection>

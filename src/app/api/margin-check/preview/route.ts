@@ -1,6 +1,7 @@
 import { NextResponse } from "next/server";
 
 import { marginOwnerOf } from "@/features/margins/access";
+import { countPreview } from "@/features/margins/limits";
 import { suggestMapping, maxMarginFileBytes } from "@/features/margins/margin";
 import { readTable, rememberedMapping } from "@/features/margins/queries";
 import { handleRoute, readBodyBytes } from "@/lib/route";
@@ -17,6 +18,7 @@ export const dynamic = "force-dynamic";
 export const POST = handleRoute("margins.preview", async (request) => {
   const owner = marginOwnerOf(await getCurrentUser());
   assertSameOriginFile(request);
+  await countPreview(owner);
   const name = decodeURIComponent(request.headers.get("x-file-name") ?? "upload.csv");
   const table = await readTable(name, await readBodyBytes(request, maxMarginFileBytes));
   const headers = (table[0]?.cells ?? []).map((cell) => cell.trim()).filter(Boolean);

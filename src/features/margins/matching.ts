@@ -1,0 +1,426 @@
+import "server-only";
+
+import { and, eq, getTableName, inArray, Param, sql, type SQL } from "drizzle-orm";
+import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
+
+import { getDb } from "@/db/client";
+import { brandedPacks, marginCorrections, partIxPrices, partViiiaPrices } from "@/db/schema";
+import { dataVersion } from "@/features/tariff/data-version-cache";
+import { listDefinition } from "@/features/tariff/list-definitions";
+import { resolveListView } from "@/features/tariff/list-view";
+import type { ListId } from "@/features/tariff/lists";
+import type { Edition } from "@/lib/tariff-vocabulary";
+
+import {
+  choosePack,
+  confidenceThreshold,
+  looksLikeCode,
+  nameConfidence,
+  parsePackSize,
+  productKey,
+  splitPackFromName,
+} from "./margin";
+
+export type PackKind = "drug" | "appliance" | "brand";
+
+/**
+ * Where each kind of pack is read, in the order a name is looked for: the list whose month in
+ * force is read, its table, what names a product there, its pack size, the pack's code and the other
+ * codes that name one pack (a GTIN), and the table's names in `tariff_names` (ADR 097), which a
+ * near spelling is matched against.
+ */
+type Source = {
+  kind: PackKind;
+  list: ListId;
+  table: PgTable & { edition: AnyPgColumn; period: AnyPgColumn };
+  /** The searched name of `tariff_names`, a column of the table. */
+  searched: AnyPgColumn;
+  product: SQL;
+  size: AnyPgColumn;
+  unit: AnyPgColumn;
+  pack: AnyPgColumn;
+  otherCodes: AnyPgColumn[];
+};
+
+const sources: Source[] = [
+  {
+    kind: "drug",
+    list: "partviiia",
+    table: partViiiaPrices,
+    searched: partViiiaPrices.medicine,
+    product: sql`${partViiiaPrices.medicine}`,
+    size: partViiiaPrices.packSize,
+    unit: partViiiaPrices.unitOfMeasure,
+    pack: partViiiaPrices.vmppSnomedCode,
+    otherCodes: [],
+  },
+  {
+    kind: "appliance",
+    list: "partix",
+    table: partIxPrices,
+    searched: partIxPrices.ampName,
+    product: sql`${partIxPrices.ampName}`,
+    size: partIxPrices.quantity,
+    unit: partIxPrices.quantityUnitOfMeasure,
+    pack: partIxPrices.packSnomedCode,
+    otherCodes: [partIxPrices.gtin],
+  },
+  {
+    kind: "brand",
+    list: "brands",
+    table: brandedPacks,
+    searched: brandedPacks.name,
+    // An AMPP's name holds its pack ('Istin 5mg tablets (Pfizer) 28 tablet'); its AMP's is the product.
+    product: sql`coalesce(${brandedPacks.ampName}, ${brandedPacks.name})`,
+    size: brandedPacks.packSize,
+    unit: brandedPacks.unitOfMeasure,
+    pack: brandedPacks.amppSnomedCode,
+    otherCodes: [brandedPacks.gtin],
+  },
+];
+
+/** A source's month in force for an edition, and the edition its rows are stored under. */
+type Month = { source: Source; edition: number; period: string };
+
+/** The month in force of each source for the user's edition (dm+d is stored once, as England's). */
+async function monthsInForce(edition: Edition): Promise<Month[]> {
+  const version = await dataVersion();
+  const months = await Promise.all(
+    sources.map(async (source) => {
+      const { period } = (await resolveListView(source.list, edition, {}, undefined, version)).choice;
+      const stored = listDefinition(source.list, edition).source.edition;
+      return period ? { source, edition: stored, period } : null;
+    }),
+  );
+  return months.filter((month) => month !== null);
+}
+
+const inMonth = ({ source, edition, period }: Month) =>
+  sql`${source.table.edition} = ${edition} and ${source.table.period} = ${period}::date`;
+
+/** One text array parameter, however many values: `= any(…)` reads one index probe per value. */
+const textArray = (values: string[]) => sql`${new Param(values)}::text[]`;
+const anyOf = (column: AnyPgColumn | SQL, values: string[]) => sql`${column} = any(${textArray(values)})`;
+
+/** What a line asks for: a name and a code as the user wrote them, and the pack size. */
+export type LineToMatch = { name: string | null; code: string | null; packSize: string | null };
+
+/**
+ * The pack a line is matched to, or none: `note` says why a line whose product was found has no
+ * pack (the sizes the tariff lists), or that its code names none.
+ */
+export type LineMatch = {
+  kind: PackKind | null;
+  code: string | null;
+  confidence: number;
+  matchedBy: "code" | "name" | "correction" | "none";
+  note: string | null;
+};
+
+/** The key a licence's correction or confirmation is remembered under: the product text and its size. */
+export function correctionKey(line: LineToMatch): string {
+  const size = sizeOf(line);
+  return `${productKey((line.name ?? line.code)!)}${size === null ? "" : `#${size}`}`;
+}
+
+/** The line's pack size: its own column, else a size written at the end of its name. */
+function sizeOf(line: LineToMatch): number | null {
+  return parsePackSize(line.packSize) ?? (line.name ? (splitPackFromName(line.name)?.size ?? null) : null);
+}
+
+/**
+ * A line being matched: the size of its pack-size column, the name split from a size written at its
+ * end, its product once found (`bare` when found by the name without that size), and its match.
+ */
+type Want = LineToMatch & {
+  columnSize: number | null;
+  split: { name: string; size: number } | null;
+  found?: { source: Source; product: string; confidence: number; bare: boolean };
+  match?: LineMatch;
+};
+
+/** The name a product is looked for by: without the pack size written at its end, if any. */
+const bareName = (want: Want) => want.split?.name ?? want.name;
+
+const none: LineMatch = { kind: null, code: null, confidence: 0, matchedBy: "none", note: null };
+
+/**
+ * Matches lines to packs in sets (ADR 165), a few statements for the whole upload whatever its
+ * size: the licence's corrections first; then a code (the line's code column, or a product text
+ * written as one) decides the pack; otherwise the name decides the product — the same name (as
+ * `productKey` compares names) in Part VIIIA, Part IX, then Branded Products, else the nearest name
+ * by trigram likeness — and the pack size its pack. Answers one match per line, in order.
+ */
+export async function matchLines(
+  owner: { licenseId: string; edition: Edition },
+  lines: LineToMatch[],
+): Promise<LineMatch[]> {
+  const wants = new Map<string, Want>();
+  const keyOf = (line: LineToMatch) => JSON.stringify([line.name, line.code, line.packSize]);
+  for (const line of lines) {
+    const key = keyOf(line);
+    if (wants.has(key)) continue;
+    const columnSize = parsePackSize(line.packSize);
+    const split = line.name && columnSize === null ? splitPackFromName(line.name) : null;
+    wants.set(key, { ...line, columnSize, split });
+  }
+  const all = [...wants.values()];
+  await applyCorrections(owner.licenseId, all);
+  const months = await monthsInForce(owner.edition);
+  await matchCodes(months, all);
+  await matchNames(months, all);
+  await choosePacks(months, all);
+  return lines.map((line) => wants.get(keyOf(line))!.match ?? none);
+}
+
+async function applyCorrections(licenseId: string, wants: Want[]) {
+  const keys = [...new Set(wants.map(correctionKey))];
+  if (keys.length === 0) return;
+  const rows = await getDb()
+    .select({ key: marginCorrections.productKey, kind: marginCorrections.kind, code: marginCorrections.code })
+    .from(marginCorrections)
+    .where(and(eq(marginCorrections.licenseId, licenseId), inArray(marginCorrections.productKey, keys)));
+  const corrected = new Map(rows.map((row) => [row.key, row]));
+  for (const want of wants) {
+    const row = corrected.get(correctionKey(want));
+    if (row)
+      want.match = {
+        kind: row.kind as PackKind,
+        code: row.code,
+        confidence: 100,
+        matchedBy: "correction",
+        note: null,
+      };
+  }
+}
+
+/** The packs the codes name in the months in force, keyed by the code as given (upper case). */
+export async function packsOfCodes(
+  months: Month[],
+  codes: string[],
+): Promise<Map<string, { kind: PackKind; code: string }>> {
+  const spellings = [...new Set(codes.flatMap((code) => [code, code.toUpperCase()]))];
+  const found = new Map<string, { kind: PackKind; code: string }>();
+  if (spellings.length === 0) return found;
+  // In the sources' order: a code Part VIIIA lists is its pack, whatever else lists it.
+  for (const month of months) {
+    const { source } = month;
+    const columns = [source.pack, ...source.otherCodes];
+    const rows = await getDb().execute<Record<string, string | null>>(sql`
+      select distinct ${sql.join(
+        columns.map((column, at) => sql`${column} as c${sql.raw(String(at))}`),
+        sql`, `,
+      )}
+      from ${source.table}
+      where ${inMonth(month)} and ${source.pack} is not null
+        and (${sql.join(
+          columns.map((column) => anyOf(column, spellings)),
+          sql` or `,
+        )})`);
+    for (const row of rows.rows)
+      for (let at = 0; at < columns.length; at++) {
+        const given = row[`c${at}`];
+        if (given && !found.has(given.toUpperCase()))
+          found.set(given.toUpperCase(), { kind: source.kind, code: row.c0! });
+      }
+  }
+  return found;
+}
+
+async function matchCodes(months: Month[], wants: Want[]) {
+  const codeOf = (want: Want) => want.code ?? (want.name && looksLikeCode(want.name) ? want.name : null);
+  const open = wants.filter((want) => !want.match && codeOf(want));
+  const packs = await packsOfCodes(
+    months,
+    open.map((want) => codeOf(want)!),
+  );
+  for (const want of open) {
+    const pack = packs.get(codeOf(want)!.toUpperCase());
+    if (pack) want.match = { ...pack, confidence: 100, matchedBy: "code", note: null };
+    else if (!want.name || want.name === codeOf(want))
+      want.match = { ...none, note: `No pack has the code ${codeOf(want)} this month` };
+  }
+}
+
+/** Names looked for by likeness in one statement; a batch keeps each statement's parameters small. */
+const nearBatch = 500;
+
+async function matchNames(months: Month[], wants: Want[]) {
+  const named = () => wants.filter((want) => !want.match && want.name && !want.found);
+  for (const month of months) {
+    const open = named();
+    if (open.length === 0) return;
+    const products = await productsOf(month);
+    for (const want of open) {
+      const whole = products.get(productKey(want.name!));
+      const bare = want.split ? products.get(productKey(want.split.name)) : undefined;
+      if (whole ?? bare)
+        want.found = { source: month.source, product: (whole ?? bare)!, confidence: 95, bare: !whole };
+    }
+  }
+  // What no list names exactly: the nearest name, list by list, until one is sure enough.
+  const unsure = (want: Want) => !want.found || want.found.confidence < confidenceThreshold;
+  for (const month of months) {
+    const open = wants.filter(
+      (want) => !want.match && want.name && productKey(bareName(want)!).length >= 3 && unsure(want),
+    );
+    for (let start = 0; start < open.length; start += nearBatch) {
+      const batch = open.slice(start, start + nearBatch);
+      const nearest = await nearestProducts(
+        month,
+        batch.map((want) => productKey(bareName(want)!)),
+      );
+      batch.forEach((want, at) => {
+        const candidate = nearest.get(at);
+        if (candidate && candidate.confidence > (want.found?.confidence ?? 0))
+          want.found = { source: month.source, ...candidate, bare: want.split !== null };
+      });
+    }
+  }
+}
+
+/** Every product of a source's month in force, by `productKey`. */
+async function productsOf(month: Month): Promise<Map<string, string>> {
+  const { source } = month;
+  const rows = await getDb().execute<{ product: string }>(sql`
+    select distinct ${source.product} as product from ${source.table}
+    where ${inMonth(month)} and ${source.pack} is not null and ${source.product} is not null`);
+  const products = new Map<string, string>();
+  for (const { product } of rows.rows) {
+    const key = productKey(product);
+    if (!products.has(key)) products.set(key, product);
+  }
+  return products;
+}
+
+/**
+ * Each term's nearest products of a source's month, in one statement: the source's names in
+ * `tariff_names` that start with the term or are near it by word likeness (the trigram index), each
+ * kept only if the month lists it, the three nearest per term. The first is graded as
+ * `nameConfidence` grades it; a grade another product shares says less, so it counts as unsure.
+ */
+async function nearestProducts(
+  month: Month,
+  terms: string[],
+): Promise<Map<number, { product: string; confidence: number }>> {
+  const { source } = month;
+  const prefixes = terms.map((term) => `${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+  const rows = await getDb().execute<{ at: string; product: string }>(sql`
+    select t.at, m.product
+    from unnest(${textArray(terms)}, ${textArray(prefixes)}) with ordinality as t(term, prefix, at)
+    cross join lateral (
+      select x.product from tariff_names n
+      cross join lateral (
+        select ${source.product} as product from ${source.table}
+        where ${inMonth(month)} and ${source.searched} = n.name and ${source.pack} is not null
+        limit 1) x
+      where n.source = ${getTableName(source.table)} and (n.name ilike t.prefix or t.term <% n.name)
+      order by n.name ilike t.prefix desc, word_similarity(t.term, n.name) desc,
+        similarity(t.term, n.name) desc, n.name
+      limit 3) m
+    order by t.at`);
+  const candidates = new Map<number, string[]>();
+  for (const row of rows.rows) {
+    const at = Number(row.at) - 1;
+    const list = candidates.get(at);
+    if (list) list.push(row.product);
+    else candidates.set(at, [row.product]);
+  }
+  const nearest = new Map<number, { product: string; confidence: number }>();
+  for (const [at, products] of candidates) {
+    const graded = [...new Set(products)].map((product) => ({
+      product,
+      confidence: nameConfidence(terms[at]!, productKey(product)),
+    }));
+    const best = graded.reduce((a, b) => (b.confidence > a.confidence ? b : a));
+    const shared = graded.some((other) => other !== best && other.confidence === best.confidence);
+    nearest.set(at, {
+      product: best.product,
+      confidence: shared ? Math.min(best.confidence, 60) : best.confidence,
+    });
+  }
+  return nearest;
+}
+
+type Pack = { product: string; size: number | null; code: string };
+
+/** Each found product's pack of the line's size, or the note saying the tariff has none. */
+async function choosePacks(months: Month[], wants: Want[]) {
+  for (const month of months) {
+    const open = wants.filter((want) => !want.match && want.found?.source === month.source);
+    if (open.length === 0) continue;
+    const { source } = month;
+    const names = [...new Set(open.map((want) => want.found!.product))];
+    const rows = await getDb().execute<{ product: string; size: string | null; code: string }>(sql`
+      select distinct ${source.product} as product, ${source.size} as size, ${source.pack} as code
+      from ${source.table}
+      where ${inMonth(month)} and ${source.pack} is not null and ${anyOf(source.product, names)}
+      order by 1, 2, 3`);
+    const packsOf = new Map<string, Pack[]>();
+    for (const row of rows.rows) {
+      const pack = {
+        product: row.product,
+        size: row.size === null ? null : Number(row.size),
+        code: row.code,
+      };
+      const list = packsOf.get(pack.product);
+      if (list) list.push(pack);
+      else packsOf.set(pack.product, [pack]);
+    }
+    for (const want of open) {
+      const { product, confidence, bare } = want.found!;
+      const size = want.columnSize ?? (bare ? want.split!.size : null);
+      const chosen = choosePack(product, packsOf.get(product) ?? [], size);
+      want.match = {
+        kind: chosen.pack ? source.kind : null,
+        code: chosen.pack?.code ?? null,
+        // Several packs of one size (Part IX's colours, say): the first is a guess to be checked.
+        confidence: chosen.several ? Math.min(confidence, 60) : confidence,
+        matchedBy: "name",
+        note: chosen.note,
+      };
+    }
+  }
+  for (const want of wants) want.match ??= none;
+}
+
+/** The packs of some codes as a line shows them: `Aciclovir 400mg tablets 56 tablet`, keyed `kind:code`. */
+export async function describePacks(
+  edition: Edition,
+  packs: { kind: string | null; code: string | null }[],
+): Promise<Map<string, string>> {
+  const described = new Map<string, string>();
+  const months = await monthsInForce(edition);
+  await Promise.all(
+    months.map(async (month) => {
+      const { source } = month;
+      const codes = [
+        ...new Set(packs.flatMap((pack) => (pack.kind === source.kind && pack.code ? [pack.code] : []))),
+      ];
+      if (codes.length === 0) return;
+      const rows = await getDb().execute<{
+        code: string;
+        product: string;
+        size: string | null;
+        unit: string | null;
+      }>(sql`
+        select distinct on (${source.pack}) ${source.pack} as code, ${source.product} as product,
+          ${source.size} as size, ${source.unit} as unit
+        from ${source.table} where ${inMonth(month)} and ${anyOf(source.pack, codes)}
+        order by ${source.pack}`);
+      for (const row of rows.rows)
+        described.set(
+          `${source.kind}:${row.code}`,
+          [row.product, row.size === null ? null : Number(row.size), row.unit]
+            .filter((part) => part !== null && part !== "")
+            .join(" ") || row.code,
+        );
+    }),
+  );
+  return described;
+}
+
+/** The pack a code names in the edition's months in force, or null. */
+export async function packOfCode(edition: Edition, code: string) {
+  return (await packsOfCodes(await monthsInForce(edition), [code])).get(code.toUpperCase()) ?? null;
+}
