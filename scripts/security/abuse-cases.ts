@@ -171,4 +171,24 @@ export const abuseCases: AbuseCase[] = [
       t("tests/integration/backup-restore.test.ts", "a nightly backup restored as docs/deploy.md says"),
     ],
   },
+  {
+    id: 16,
+    title: "Margin-check upload flooding",
+    tests: [
+      t("tests/integration/margin-upload-route.test.ts", "POST /api/margin-check/uploads under the limits"),
+      t("tests/integration/margin-upload-route.test.ts", "POST /api/margin-check/preview under its limit"),
+      t("src/features/margins/limits.integration.test.ts", "the margin check's limits"),
+    ],
+  },
+  {
+    id: 17,
+    title: "IDOR on margin-check uploads and lines",
+    tests: [
+      t(
+        "src/features/margins/margins.integration.test.ts",
+        "never shows or changes another licence's uploads",
+      ),
+      t("src/features/margins/limits.integration.test.ts", "deleting one makes room"),
+    ],
+  },
 ];

@@ -53,6 +53,20 @@ describe("parseEnv", () => {
     );
   });
 
+  it("takes the margin check's limits, with their defaults, as whole numbers", () => {
+    expect(parseEnv({})).toMatchObject({
+      MARGIN_UPLOADS_PER_HOUR: 30,
+      MARGIN_LINES_PER_DAY: 100_000,
+      MARGIN_UPLOADS_KEPT: 100,
+    });
+    expect(parseEnv({ MARGIN_UPLOADS_PER_HOUR: "5" }).MARGIN_UPLOADS_PER_HOUR).toBe(5);
+    for (const bad of ["0", "2.5", "many"])
+      expect(problemsOf({ MARGIN_LINES_PER_DAY: bad })[0]).toMatchObject({
+        name: "MARGIN_LINES_PER_DAY",
+        expected: "a whole number of lines from 1 to 100,000,000",
+      });
+  });
+
   it("takes a database pool size from 1 to 100 connections per process", () => {
     expect(parseEnv({ DATABASE_POOL_SIZE: "4" }).DATABASE_POOL_SIZE).toBe(4);
     expect(parseEnv({}).DATABASE_POOL_SIZE).toBeUndefined();
