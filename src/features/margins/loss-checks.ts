@@ -5,7 +5,7 @@ import { sql, type SQL } from "drizzle-orm";
 import type { Database } from "@/db/client";
 import { periodToDate, type Edition } from "@/lib/tariff-vocabulary";
 
-import { confidenceThreshold, turnedLoss } from "./margin";
+import { confidenceThreshold, maxMarginLines, turnedLoss } from "./margin";
 import { packFigures } from "./figures";
 
 /** A saved line whose margin turned to a loss in an edition, with what it was checked against before. */
@@ -37,8 +37,11 @@ type SavedLine = {
 
 type Check = { line_id: number; edition: Edition; reimbursement_pence: number | null; period: string | null };
 
-/** Lines read and checked at a time: one batched reading of their packs per kind, one write. */
-const chunk = 5000;
+/**
+ * Lines read and checked at a time: one batched reading of their packs per kind, one write. As many
+ * as one upload may hold, so an upload's own check reads its packs' figures once.
+ */
+const chunk = maxMarginLines;
 const editions = [1, 2] as const;
 
 /**

@@ -1,6 +1,6 @@
 import "server-only";
 
-import { and, eq, getTableName, inArray, Param, sql, type SQL } from "drizzle-orm";
+import { and, eq, Param, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 
 import { getDb } from "@/db/client";
@@ -11,6 +11,7 @@ import { resolveListView } from "@/features/tariff/list-view";
 import type { ListId } from "@/features/tariff/lists";
 import type { Edition } from "@/lib/tariff-vocabulary";
 
+import { NameIndex } from "./likeness";
 import {
   choosePack,
   confidenceThreshold,
@@ -26,15 +27,12 @@ export type PackKind = "drug" | "appliance" | "brand";
 /**
  * Where each kind of pack is read, in the order a name is looked for: the list whose month in
  * force is read, its table, what names a product there, its pack size, the pack's code and the other
- * codes that name one pack (a GTIN), and the table's names in `tariff_names` (ADR 097), which a
- * near spelling is matched against.
+ * codes that name one pack (a GTIN).
  */
 type Source = {
   kind: PackKind;
   list: ListId;
   table: PgTable & { edition: AnyPgColumn; period: AnyPgColumn };
-  /** The searched name of `tariff_names`, a column of the table. */
-  searched: AnyPgColumn;
   product: SQL;
   size: AnyPgColumn;
   unit: AnyPgColumn;
@@ -47,7 +45,6 @@ const sources: Source[] = [
     kind: "drug",
     list: "partviiia",
     table: partViiiaPrices,
-    searched: partViiiaPrices.medicine,
     product: sql`${partViiiaPrices.medicine}`,
     size: partViiiaPrices.packSize,
     unit: partViiiaPrices.unitOfMeasure,
@@ -58,7 +55,6 @@ const sources: Source[] = [
     kind: "appliance",
     list: "partix",
     table: partIxPrices,
-    searched: partIxPrices.ampName,
     product: sql`${partIxPrices.ampName}`,
     size: partIxPrices.quantity,
     unit: partIxPrices.quantityUnitOfMeasure,
@@ -69,7 +65,6 @@ const sources: Source[] = [
     kind: "brand",
     list: "brands",
     table: brandedPacks,
-    searched: brandedPacks.name,
     // An AMPP's name holds its pack ('Istin 5mg tablets (Pfizer) 28 tablet'); its AMP's is the product.
     product: sql`coalesce(${brandedPacks.ampName}, ${brandedPacks.name})`,
     size: brandedPacks.packSize,
@@ -135,7 +130,7 @@ function sizeOf(line: LineToMatch): number | null {
 type Want = LineToMatch & {
   columnSize: number | null;
   split: { name: string; size: number } | null;
-  found?: { source: Source; product: string; confidence: number; bare: boolean };
+  found?: { source: Source; product: string; confidence: number; bare: boolean; similarity?: number };
   match?: LineMatch;
 };
 
@@ -149,7 +144,9 @@ const none: LineMatch = { kind: null, code: null, confidence: 0, matchedBy: "non
  * size: the licence's corrections first; then a code (the line's code column, or a product text
  * written as one) decides the pack; otherwise the name decides the product — the same name (as
  * `productKey` compares names) in Part VIIIA, Part IX, then Branded Products, else the nearest name
- * by trigram likeness — and the pack size its pack. Answers one match per line, in order.
+ * by trigram likeness, list by list until one is sure enough — and the pack size its pack. Each
+ * list's month of products is read once; likeness is measured in memory (`NameIndex`). Answers one
+ * match per line, in order.
  */
 export async function matchLines(
   owner: { licenseId: string; edition: Edition },
@@ -179,7 +176,7 @@ async function applyCorrections(licenseId: string, wants: Want[]) {
   const rows = await getDb()
     .select({ key: marginCorrections.productKey, kind: marginCorrections.kind, code: marginCorrections.code })
     .from(marginCorrections)
-    .where(and(eq(marginCorrections.licenseId, licenseId), inArray(marginCorrections.productKey, keys)));
+    .where(and(eq(marginCorrections.licenseId, licenseId), anyOf(marginCorrections.productKey, keys)));
   const corrected = new Map(rows.map((row) => [row.key, row]));
   for (const want of wants) {
     const row = corrected.get(correctionKey(want));
@@ -242,39 +239,46 @@ async function matchCodes(months: Month[], wants: Want[]) {
   }
 }
 
-/** Names looked for by likeness in one statement; a batch keeps each statement's parameters small. */
-const nearBatch = 500;
-
 async function matchNames(months: Month[], wants: Want[]) {
-  const named = () => wants.filter((want) => !want.match && want.name && !want.found);
+  const products = new Map<Month, Promise<Map<string, string>>>();
+  const productsIn = (month: Month) => {
+    if (!products.has(month)) products.set(month, productsOf(month));
+    return products.get(month)!;
+  };
   for (const month of months) {
-    const open = named();
-    if (open.length === 0) return;
-    const products = await productsOf(month);
+    const open = wants.filter((want) => !want.match && want.name && !want.found);
+    if (open.length === 0) break;
+    const named = await productsIn(month);
     for (const want of open) {
-      const whole = products.get(productKey(want.name!));
-      const bare = want.split ? products.get(productKey(want.split.name)) : undefined;
+      const whole = named.get(productKey(want.name!));
+      const bare = want.split ? named.get(productKey(want.split.name)) : undefined;
       if (whole ?? bare)
         want.found = { source: month.source, product: (whole ?? bare)!, confidence: 95, bare: !whole };
     }
   }
-  // What no list names exactly: the nearest name, list by list, until one is sure enough.
-  const unsure = (want: Want) => !want.found || want.found.confidence < confidenceThreshold;
+  // What no list names exactly: the nearest name, list by list, until one is sure enough or so
+  // alike that it is a slip of that list's name, not another list's product.
   for (const month of months) {
     const open = wants.filter(
-      (want) => !want.match && want.name && productKey(bareName(want)!).length >= 3 && unsure(want),
+      (want) =>
+        !want.match &&
+        want.name &&
+        productKey(bareName(want)!).length >= 3 &&
+        (want.found?.confidence ?? 0) < confidenceThreshold &&
+        (want.found?.similarity ?? 0) < slipLikeness,
     );
-    for (let start = 0; start < open.length; start += nearBatch) {
-      const batch = open.slice(start, start + nearBatch);
-      const nearest = await nearestProducts(
-        month,
-        batch.map((want) => productKey(bareName(want)!)),
+    if (open.length === 0) break;
+    const named = await productsIn(month);
+    const keys = [...named.keys()];
+    const index = new NameIndex(keys);
+    for (const want of open) {
+      const term = productKey(bareName(want)!);
+      const candidate = gradeNearest(
+        term,
+        index.nearest(term).map((near) => ({ ...near, product: named.get(near.name)! })),
       );
-      batch.forEach((want, at) => {
-        const candidate = nearest.get(at);
-        if (candidate && candidate.confidence > (want.found?.confidence ?? 0))
-          want.found = { source: month.source, ...candidate, bare: want.split !== null };
-      });
+      if (candidate && candidate.confidence > (want.found?.confidence ?? 0))
+        want.found = { source: month.source, ...candidate, bare: want.split !== null };
     }
   }
 }
@@ -293,53 +297,27 @@ async function productsOf(month: Month): Promise<Map<string, string>> {
   return products;
 }
 
+/** As alike as a name with a letter or two wrong: pg_trgm's similarity of such a slip is 0.6 to 0.9. */
+const slipLikeness = 0.6;
+
 /**
- * Each term's nearest products of a source's month, in one statement: the source's names in
- * `tariff_names` that start with the term or are near it by word likeness (the trigram index), each
- * kept only if the month lists it, the three nearest per term. The first is graded as
- * `nameConfidence` grades it; a grade another product shares says less, so it counts as unsure.
+ * The first of a term's nearest products (the most alike first), graded as `nameConfidence` grades
+ * it; a grade another of them shares says less, so it counts as unsure.
  */
-async function nearestProducts(
-  month: Month,
-  terms: string[],
-): Promise<Map<number, { product: string; confidence: number }>> {
-  const { source } = month;
-  const prefixes = terms.map((term) => `${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
-  const rows = await getDb().execute<{ at: string; product: string }>(sql`
-    select t.at, m.product
-    from unnest(${textArray(terms)}, ${textArray(prefixes)}) with ordinality as t(term, prefix, at)
-    cross join lateral (
-      select x.product from tariff_names n
-      cross join lateral (
-        select ${source.product} as product from ${source.table}
-        where ${inMonth(month)} and ${source.searched} = n.name and ${source.pack} is not null
-        limit 1) x
-      where n.source = ${getTableName(source.table)} and (n.name ilike t.prefix or t.term <% n.name)
-      order by n.name ilike t.prefix desc, word_similarity(t.term, n.name) desc,
-        similarity(t.term, n.name) desc, n.name
-      limit 3) m
-    order by t.at`);
-  const candidates = new Map<number, string[]>();
-  for (const row of rows.rows) {
-    const at = Number(row.at) - 1;
-    const list = candidates.get(at);
-    if (list) list.push(row.product);
-    else candidates.set(at, [row.product]);
-  }
-  const nearest = new Map<number, { product: string; confidence: number }>();
-  for (const [at, products] of candidates) {
-    const graded = [...new Set(products)].map((product) => ({
-      product,
-      confidence: nameConfidence(terms[at]!, productKey(product)),
-    }));
-    const best = graded.reduce((a, b) => (b.confidence > a.confidence ? b : a));
-    const shared = graded.some((other) => other !== best && other.confidence === best.confidence);
-    nearest.set(at, {
-      product: best.product,
-      confidence: shared ? Math.min(best.confidence, 60) : best.confidence,
-    });
-  }
-  return nearest;
+function gradeNearest(
+  term: string,
+  nearest: { product: string; similarity: number }[],
+): { product: string; confidence: number; similarity: number } | null {
+  const graded = nearest.map((near) => ({
+    ...near,
+    confidence: nameConfidence(term, productKey(near.product)),
+  }));
+  if (graded.length === 0) return null;
+  const best = graded.reduce((a, b) => (b.confidence > a.confidence ? b : a));
+  const shared = graded.some(
+    (other) => other !== best && other.product !== best.product && other.confidence === best.confidence,
+  );
+  return { ...best, confidence: shared ? Math.min(best.confidence, 60) : best.confidence };
 }
 
 type Pack = { product: string; size: number | null; code: string };

@@ -30,7 +30,14 @@ import {
   type MarginProblem,
   type MarginTotals,
 } from "./margin";
-import { correctionKey, describePacks, matchLines, packOfCode, type PackKind } from "./matching";
+import {
+  correctionKey,
+  describePacks,
+  matchLines,
+  packOfCode,
+  type LineMatch,
+  type PackKind,
+} from "./matching";
 
 export type { PackKind } from "./matching";
 
@@ -128,18 +135,22 @@ export async function saveUpload(
         problems: problems.slice(0, 1000),
       })
       .returning({ id: marginUploads.id });
-    for (let start = 0; start < lines.length; start += 1000) {
-      await tx.insert(marginLines).values(
-        lines.slice(start, start + 1000).map((line, at) => ({
-          uploadId: upload!.id,
-          rowNumber: line.row,
-          product: line.product,
-          productCode: line.code,
-          packSize: line.packSize,
-          costPence: line.costPence,
-          ...matched[start + at]!,
-        })),
-      );
+    // A batch of lines as one JSON parameter: far cheaper to send than ten parameters a line.
+    for (let start = 0; start < lines.length; start += 5000) {
+      const batch = lines.slice(start, start + 5000).map((line, at) => ({
+        row_number: line.row,
+        product: line.product,
+        product_code: line.code,
+        pack_size: line.packSize,
+        cost_pence: line.costPence,
+        ...snakeCase(matched[start + at]!),
+      }));
+      await tx.execute(sql`
+        insert into margin_lines (upload_id, row_number, product, product_code, pack_size, cost_pence,
+          kind, code, confidence, matched_by, note)
+        select ${upload!.id}::uuid, x.* from jsonb_to_recordset(${JSON.stringify(batch)}::jsonb) as x(
+          row_number integer, product text, product_code text, pack_size text, cost_pence integer,
+          kind text, code text, confidence smallint, matched_by text, note text)`);
     }
     return { id: upload!.id, lines: lines.length, problems };
   });
@@ -147,6 +158,8 @@ export async function saveUpload(
   await checkMarginLines(db, sql`l.upload_id = ${saved.id}`);
   return saved;
 }
+
+const snakeCase = ({ matchedBy, ...match }: LineMatch) => ({ ...match, matched_by: matchedBy });
 
 export type UploadSummary = { id: string; fileName: string; createdAt: Date };
 
