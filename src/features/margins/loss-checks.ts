@@ -6,7 +6,7 @@ import type { Database } from "@/db/client";
 import { periodToDate, type Edition } from "@/lib/tariff-vocabulary";
 
 import { confidenceThreshold, maxMarginLines, turnedLoss } from "./margin";
-import { packFigures } from "./figures";
+import { packFigures, type PackFigure } from "./figures";
 
 /** A saved line whose margin turned to a loss in an edition, with what it was checked against before. */
 export type TurnedLoss = {
@@ -42,7 +42,9 @@ type Check = { line_id: number; edition: Edition; reimbursement_pence: number | 
  * as one upload may hold, so an upload's own check reads its packs' figures once.
  */
 const chunk = maxMarginLines;
-const editions = [1, 2] as const;
+/** The editions a line is checked in: a licence's users may read either. */
+export const checkedEditions = [1, 2] as const;
+const editions = checkedEditions;
 
 /**
  * Checks saved margin lines (all, or those `where` picks, over `margin_lines l`) against their packs'
@@ -52,7 +54,12 @@ const editions = [1, 2] as const;
  * and compared after the lock is held, so of two checks at once only the first sees the change: a
  * line turns once per change of its figure, and the same file imported again changes nothing.
  */
-export async function checkMarginLines(db: Database, where: SQL = sql`true`): Promise<TurnedLoss[]> {
+export async function checkMarginLines(
+  db: Database,
+  where: SQL = sql`true`,
+  /** The packs' figures in both editions when the caller has read them already (`packFigures`). */
+  known?: Map<string, PackFigure>,
+): Promise<TurnedLoss[]> {
   const turned: TurnedLoss[] = [];
   for (let after = 0; ;) {
     const lines = (
@@ -66,13 +73,17 @@ export async function checkMarginLines(db: Database, where: SQL = sql`true`): Pr
     if (lines.length === 0) return turned;
     for (const line of lines) line.id = Number(line.id);
     after = lines.at(-1)!.id;
-    turned.push(...(await checkChunk(db, lines)));
+    turned.push(...(await checkChunk(db, lines, known)));
     if (lines.length < chunk) return turned;
   }
 }
 
-async function checkChunk(db: Database, lines: SavedLine[]): Promise<TurnedLoss[]> {
-  const figures = await packFigures(lines, editions);
+async function checkChunk(
+  db: Database,
+  lines: SavedLine[],
+  known?: Map<string, PackFigure>,
+): Promise<TurnedLoss[]> {
+  const figures = known ?? (await packFigures(lines, editions));
   return db.transaction(async (tx) => {
     const ids = JSON.stringify(lines.map((line) => line.id));
     const before = new Map(

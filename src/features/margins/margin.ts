@@ -191,36 +191,47 @@ export function splitPackFromName(name: string): { name: string; size: number } 
 }
 
 /** Suppliers' short forms of the tariff's words, each as the tariff writes it. */
-const shortForms: [RegExp, string][] = [
-  [/\b(?:tabs?|tablet)\b/g, "tablets"],
-  [/\b(?:caps?|capsule)\b/g, "capsules"],
-  [/\bs\/f\b|\bsf\b/g, "sugar free"],
-  [/\bm\/r\b|\bmr\b/g, "modified release"],
-  [/\bg\/r\b|\be\/c\b|\bec\b/g, "gastro resistant"],
-  [/\bdisp\b/g, "dispersible"],
-  [/\bsoln\b/g, "solution"],
-  [/\bsusp\b/g, "suspension"],
-  [/\boint\b/g, "ointment"],
-  [/\binj\b/g, "injection"],
-  [/\bamps?\b/g, "ampoules"],
-  [/(?<=\d|\b)(?:mcg|micrograms)\b/g, "microgram"],
-];
+const shortForms: Record<string, string> = {
+  tab: "tablets",
+  tabs: "tablets",
+  tablet: "tablets",
+  cap: "capsules",
+  caps: "capsules",
+  capsule: "capsules",
+  "s/f": "sugar free",
+  sf: "sugar free",
+  "m/r": "modified release",
+  mr: "modified release",
+  "g/r": "gastro resistant",
+  "e/c": "gastro resistant",
+  ec: "gastro resistant",
+  disp: "dispersible",
+  soln: "solution",
+  susp: "suspension",
+  oint: "ointment",
+  inj: "injection",
+  amp: "ampoules",
+  amps: "ampoules",
+};
+const shortForm = new RegExp(`\\b(?:${Object.keys(shortForms).join("|")})\\b`, "g");
 
 /**
  * A product's name as the margin check compares names: lower case, accents, punctuation and the
- * space inside a strength (`400 mg`) taken out, and suppliers' short forms (`tabs`, `s/f`, `m/r`)
- * written out. The tariff's names and the user's are compared through it alike.
+ * space inside a strength (`400 mg`) taken out, and suppliers' short forms (`tabs`, `s/f`, `m/r`,
+ * `mcg`) written out. The tariff's names and the user's are compared through it alike.
  */
 export function productKey(text: string): string {
-  let key = text
+  return text
     .normalize("NFD")
     .replace(/\p{Diacritic}/gu, "")
     .toLowerCase()
     .replace(/[\p{Cc},;:()"*_-]+/gu, " ")
     .replace(/(\d)\s+(mg|g|ml|microgram|micrograms|mcg|%|units?|iu)\b/g, "$1$2")
-    .replace(/\.(?=\s|$)/g, " ");
-  for (const [form, word] of shortForms) key = key.replace(form, word);
-  return key.replace(/\s+/g, " ").trim();
+    .replace(/(\d|\b)(?:mcg|micrograms)\b/g, "$1microgram")
+    .replace(/\.(?=\s|$)/g, " ")
+    .replace(shortForm, (form) => shortForms[form]!)
+    .replace(/\s+/g, " ")
+    .trim();
 }
 
 /** How sure a name match must be to count without the user's check; below it a line "needs checking". */

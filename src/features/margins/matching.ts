@@ -130,12 +130,12 @@ function sizeOf(line: LineToMatch): number | null {
 type Want = LineToMatch & {
   columnSize: number | null;
   split: { name: string; size: number } | null;
+  /** `productKey` of the name, and of the name without the size at its end. */
+  key: string | null;
+  bareKey: string | null;
   found?: { source: Source; product: string; confidence: number; bare: boolean; similarity?: number };
   match?: LineMatch;
 };
-
-/** The name a product is looked for by: without the pack size written at its end, if any. */
-const bareName = (want: Want) => want.split?.name ?? want.name;
 
 const none: LineMatch = { kind: null, code: null, confidence: 0, matchedBy: "none", note: null };
 
@@ -159,7 +159,14 @@ export async function matchLines(
     if (wants.has(key)) continue;
     const columnSize = parsePackSize(line.packSize);
     const split = line.name && columnSize === null ? splitPackFromName(line.name) : null;
-    wants.set(key, { ...line, columnSize, split });
+    const nameKey = line.name === null ? null : productKey(line.name);
+    wants.set(key, {
+      ...line,
+      columnSize,
+      split,
+      key: nameKey,
+      bareKey: split ? productKey(split.name) : nameKey,
+    });
   }
   const all = [...wants.values()];
   await applyCorrections(owner.licenseId, all);
@@ -250,8 +257,8 @@ async function matchNames(months: Month[], wants: Want[]) {
     if (open.length === 0) break;
     const named = await productsIn(month);
     for (const want of open) {
-      const whole = named.get(productKey(want.name!));
-      const bare = want.split ? named.get(productKey(want.split.name)) : undefined;
+      const whole = named.get(want.key!);
+      const bare = want.split ? named.get(want.bareKey!) : undefined;
       if (whole ?? bare)
         want.found = { source: month.source, product: (whole ?? bare)!, confidence: 95, bare: !whole };
     }
@@ -263,7 +270,7 @@ async function matchNames(months: Month[], wants: Want[]) {
       (want) =>
         !want.match &&
         want.name &&
-        productKey(bareName(want)!).length >= 3 &&
+        want.bareKey!.length >= 3 &&
         (want.found?.confidence ?? 0) < confidenceThreshold &&
         (want.found?.similarity ?? 0) < slipLikeness,
     );
@@ -272,10 +279,10 @@ async function matchNames(months: Month[], wants: Want[]) {
     const keys = [...named.keys()];
     const index = new NameIndex(keys);
     for (const want of open) {
-      const term = productKey(bareName(want)!);
+      const term = want.bareKey!;
       const candidate = gradeNearest(
         term,
-        index.nearest(term).map((near) => ({ ...near, product: named.get(near.name)! })),
+        index.nearest(term).map((near) => ({ ...near, key: near.name, product: named.get(near.name)! })),
       );
       if (candidate && candidate.confidence > (want.found?.confidence ?? 0))
         want.found = { source: month.source, ...candidate, bare: want.split !== null };
@@ -306,11 +313,12 @@ const slipLikeness = 0.6;
  */
 function gradeNearest(
   term: string,
-  nearest: { product: string; similarity: number }[],
+  nearest: { product: string; key: string; similarity: number }[],
 ): { product: string; confidence: number; similarity: number } | null {
-  const graded = nearest.map((near) => ({
-    ...near,
-    confidence: nameConfidence(term, productKey(near.product)),
+  const graded = nearest.map(({ product, key, similarity }) => ({
+    product,
+    similarity,
+    confidence: nameConfidence(term, key),
   }));
   if (graded.length === 0) return null;
   const best = graded.reduce((a, b) => (b.confidence > a.confidence ? b : a));

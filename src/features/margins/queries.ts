@@ -17,7 +17,7 @@ import type { Edition } from "@/lib/tariff-vocabulary";
 
 import { packFigures } from "./figures";
 import { admitUpload, assertRoomToKeep, marginLimits, type MarginLimits } from "./limits";
-import { checkMarginLines } from "./loss-checks";
+import { checkedEditions, checkMarginLines } from "./loss-checks";
 import {
   mapRows,
   marginOf,
@@ -119,6 +119,9 @@ export async function saveUpload(
     );
   await admitUpload(owner, lines.length, limits);
   const matched = await matchLines(owner, lines);
+  // Read while the lines are written: where each line stands now, for the check below.
+  const figures = packFigures(matched, checkedEditions);
+  figures.catch(() => {});
   const db = getDb();
   const saved = await db.transaction(async (tx) => {
     await assertRoomToKeep(tx, owner, limits);
@@ -155,7 +158,7 @@ export async function saveUpload(
     return { id: upload!.id, lines: lines.length, problems };
   });
   // Where each line stands now, so an import later tells of the lines it turns loss-making.
-  await checkMarginLines(db, sql`l.upload_id = ${saved.id}`);
+  await checkMarginLines(db, sql`l.upload_id = ${saved.id}`, await figures);
   return saved;
 }
 
