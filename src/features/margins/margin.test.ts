@@ -202,6 +202,9 @@ describe("splitPackFromName", () => {
     ["Aciclovir 400mg tablets, 56 tabs", "Aciclovir 400mg tablets", 56],
     ["Aciclovir 400mg tablets (56)", "Aciclovir 400mg tablets", 56],
     ["Aciclovir 5% cream 10g", "Aciclovir 5% cream", 10],
+    ["Aciclovir 400mg tablets 2 x 28", "Aciclovir 400mg tablets", 56],
+    ["Aciclovir 400mg tablets x 56", "Aciclovir 400mg tablets", 56],
+    ["Glucose powder for oral use BP 1980 x500", "Glucose powder for oral use BP 1980", 500],
   ])("%j is %j of %d", (text, name, size) => expect(splitPackFromName(text)).toEqual({ name, size }));
 
   it.each(["Aciclovir 400mg tablets", "Paracetamol 500mg", "Sodium chloride 0.9%"])(

@@ -175,9 +175,12 @@ export function parsePackSize(text: string | null): number | null {
 }
 
 const trailingPack = new RegExp(
-  String.raw`^(.*?\S)(?:[\s,]+|\s*\(\s*)((?:x|pack of|op|pk)?\s*${number}(?:\s*x\s*${number})?\s*${packWords}?)\s*\)?\.?$`,
+  String.raw`^(.*[^\s,(])(?:[\s,]+|\s*\(\s*)((?:x|pack of|op|pk)?\s*${number}\s*${packWords}?)\s*\)?\.?$`,
   "i",
 );
+
+/** A name's end `2 x` or `x`: the count of a pack size after it. */
+const countBefore = new RegExp(String.raw`^(.*?[^\s,(])[\s,]+(${number}\s*)?x$`, "i");
 
 /**
  * A name that ends with its pack size (`Aciclovir 400mg tablets x56`, `… (56)`, `…, 56 tabs`), split
@@ -186,8 +189,14 @@ const trailingPack = new RegExp(
 export function splitPackFromName(name: string): { name: string; size: number } | null {
   const found = name.trim().match(trailingPack);
   if (!found) return null;
-  const size = parsePackSize(found[2]!);
-  return size === null ? null : { name: found[1]!, size };
+  // The shortest ending that is a size, with the count before it when it is `2 x 28` or `x 28`:
+  // `… BP 1980 x500` is five hundred of `… BP 1980`.
+  const multiplied = found[1]!.match(countBefore);
+  const [bare, pack] = multiplied
+    ? [multiplied[1]!, `${multiplied[2] ?? ""}x ${found[2]}`]
+    : [found[1]!, found[2]!];
+  const size = parsePackSize(pack.replace(/^x\s*/i, ""));
+  return size === null ? null : { name: bare, size };
 }
 
 /** Suppliers' short forms of the tariff's words, each as the tariff writes it. */
