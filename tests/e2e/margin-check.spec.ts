@@ -168,7 +168,8 @@ test("a line's pack size decides its pack, and a doubtful match waits to be conf
   await expectNoAxeViolations(page);
 
   // Confirmed from the keyboard: the line joins the totals and the notice takes the focus.
-  const confirm = checking.getByRole("button", { name: new RegExp(`^Confirm ${slip} is `) });
+  const literal = slip.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const confirm = checking.getByRole("button", { name: new RegExp(`^Confirm ${literal} is `) });
   await confirm.focus();
   await page.keyboard.press("Enter");
   const notice = page.getByRole("status").filter({ hasText: `${slip} confirmed as ${single!.medicine}` });
