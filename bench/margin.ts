@@ -237,12 +237,21 @@ async function freshDatabase(kind: keyof typeof targets): Promise<Database> {
 
 /** How the matches came out against what each line was written from. */
 function quality(planned: Planned[], lines: Outcome["lines"]) {
-  const tally = { rightPack: 0, wrongPack: 0, needsChecking: 0, notPriced: 0, unknownPriced: 0, unknown: 0 };
+  const tally = {
+    rightPack: 0,
+    wrongPack: 0,
+    needsChecking: 0,
+    notPriced: 0,
+    unknownPriced: 0,
+    unknownChecking: 0,
+    unknown: 0,
+  };
   planned.forEach((plan, at) => {
     const line = lines[at]!;
     if (plan.kind === "unknown") {
       tally.unknown++;
       if (line.priced) tally.unknownPriced++;
+      else if (line.needsChecking) tally.unknownChecking++;
     } else if (line.needsChecking) tally.needsChecking++;
     else if (!line.code) tally.notPriced++;
     else if (line.code === plan.vmpp) tally.rightPack++;
@@ -302,7 +311,8 @@ async function main(): Promise<void> {
           console.log(
             `  matches: ${count(tally.rightPack)} priced with the pack written, ${count(tally.wrongPack)} with another, ` +
               `${count(tally.needsChecking)} needing checking, ${count(tally.notPriced)} not priced; ` +
-              `${count(tally.unknownPriced)} of ${count(tally.unknown)} unknown products priced`,
+              `${count(tally.unknownPriced)} of ${count(tally.unknown)} unknown products priced ` +
+              `(${count(tally.unknownChecking)} proposed under Needs checking)`,
           );
       }
       const worst = Math.max(...outcomes.map((outcome) => outcome.uploadSeconds));

@@ -199,7 +199,7 @@ async function applyCorrections(licenseId: string, wants: Want[]) {
 }
 
 /** The packs the codes name in the months in force, keyed by the code as given (upper case). */
-export async function packsOfCodes(
+async function packsOfCodes(
   months: Month[],
   codes: string[],
 ): Promise<Map<string, { kind: PackKind; code: string }>> {
