@@ -17,6 +17,11 @@ import { matchCode, matchTerm, type Match } from "./matcher";
  * for one search match the term against the names once (`namesMatcher`).
  */
 export type ListQuery = {
+  /**
+   * `YYYY-MM`: the month the rows are priced for, when the period read is an earlier release still
+   * in force (a Category M quarter, a dm+d release); the period's own month otherwise.
+   */
+  month?: string;
   searchTerm?: string;
   filters?: Record<string, string | undefined>;
   names?: NamesMatcher;
@@ -72,8 +77,8 @@ export type ListHit = {
   href: string | null;
   pricePence: number | null;
   netPricePence: number | null;
-  /** Set by a list whose records are concessions; the search looks the others' up. */
-  concessionPence?: number;
+  /** The concession granted on the pack that month (null: none), from a list that prices Part VIIIA packs or lists concessions. */
+  concessionPence?: number | null;
 };
 
 /** A list's first records in its own order, and how many match in all. */

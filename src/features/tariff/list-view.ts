@@ -57,7 +57,12 @@ export async function resolveListView(
   return { id, edition, version, choice, searchTerm, filterValues, options };
 }
 
-const query = (view: ListView): ListQuery => ({ searchTerm: view.searchTerm, filters: view.filterValues });
+/** What narrows and prices the view's rows: the month shown is the month they are priced for. */
+const query = (view: ListView): ListQuery => ({
+  month: view.choice.month.value,
+  searchTerm: view.searchTerm,
+  filters: view.filterValues,
+});
 const rowsKey = (view: ListView) =>
   `rows|${view.id}|${view.edition}|${view.choice.period}|${JSON.stringify(query(view))}`;
 

@@ -1,7 +1,7 @@
-import Link from "next/link";
 import type { ReactNode } from "react";
 
 import { ListFilters } from "@/components/data-table/list-filters";
+import { MonthNotice } from "@/components/data-table/month-notice";
 import { PageContainer } from "@/components/layout/page-container";
 import type { CurrentUser } from "@/lib/session";
 import { editionCodes, type Edition } from "@/lib/tariff-vocabulary";
@@ -9,7 +9,7 @@ import { editionCodes, type Edition } from "@/lib/tariff-vocabulary";
 import { listPagePath, listRowsPath, resolveListView } from "../list-view";
 import { hasDiscountColumn, listTitle, lists, type ListId } from "../lists";
 import { listSource } from "../queries";
-import type { SearchParams } from "../month-choice";
+import { refusalMessage, type SearchParams } from "../month-choice";
 import { DataPageHeader } from "./data-page-header";
 import { TariffListTable } from "./tariff-list-table";
 
@@ -43,13 +43,24 @@ export async function TariffListPage({
 
   return (
     <PageContainer width="full" className="space-y-6">
-      <DataPageHeader title={title} explanation={spec.explanation} source={listSource(id, edition)}>
+      <DataPageHeader
+        title={title}
+        explanation={spec.explanation}
+        source={listSource(id, edition)}
+        shown={choice.month.value}
+      >
         {spec.ewOnly && edition === 2 && (
           <p className="max-w-3xl text-sm">
             Northern Ireland does not publish this list: these are England &amp; Wales&apos; entries.
           </p>
         )}
       </DataPageHeader>
+      {choice.refused && (
+        <MonthNotice
+          message={refusalMessage(choice.refused, title, choice.month)}
+          month={choice.month.value}
+        />
+      )}
       <ListFilters
         months={choice.options}
         olderMonths={choice.older}
@@ -66,20 +77,7 @@ export async function TariffListPage({
           <p className="font-medium">
             There is no {title} data for {choice.month.month}.
           </p>
-          {choice.latest ? (
-            <p className="mt-1 text-sm text-muted-foreground">
-              The latest month with data is{" "}
-              <Link
-                className="font-medium text-foreground underline"
-                href={`${spec.path}?month=${choice.latest.value}`}
-              >
-                {choice.latest.month}
-              </Link>
-              .
-            </p>
-          ) : (
-            <p className="mt-1 text-sm text-muted-foreground">Nothing has been imported for it yet.</p>
-          )}
+          <p className="mt-1 text-sm text-muted-foreground">Nothing has been imported for it yet.</p>
         </div>
       ) : (
         <>
