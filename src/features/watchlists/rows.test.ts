@@ -20,6 +20,7 @@ const entry: WatchlistEntry = {
   discontinued: false,
   listedThisMonth: true,
   listedLastMonth: true,
+  next: null,
   history: [120, 150],
 };
 
@@ -71,6 +72,20 @@ describe("a watched pack's row", () => {
     ]);
     expect(flagsOf({ ...entry, discontinued: true })).toEqual(["Discontinued"]);
     expect(flagsOf({ ...entry, previousCategory: "C" })).toEqual(["Category changed from C"]);
+  });
+
+  it("says what changes in the month published ahead of its 1st", () => {
+    const next = { period: "2026-12", pricePence: 180, netPricePence: 144, category: "A", listed: true };
+    expect(flagsOf({ ...entry, next })).toEqual(["From 1 December: net £1.20 → £1.44"]);
+    expect(toWatchlistRow({ ...entry, next }, 1)).toMatchObject({ nextNetPrice: 144 });
+    expect(flagsOf({ ...entry, next: { ...next, category: "M" } })).toContain(
+      "Category A → M from 1 December",
+    );
+    expect(
+      flagsOf({ ...entry, next: { ...next, listed: false, pricePence: null, netPricePence: null } }),
+    ).toEqual(["Deleted from 1 December"]);
+    // Unchanged next month: nothing to say.
+    expect(flagsOf({ ...entry, next: { ...next, netPricePence: 120 } })).toEqual([]);
   });
 });
 
