@@ -60,6 +60,14 @@ const partLabels: Record<PartId, { ew: string; ni?: string }> = {
   borderline: { ew: "Borderline Substances", ni: "Part X" },
 };
 
+/** Parts only England & Wales publishes (or that cover the UK): every edition reads England & Wales' rows. */
+const englandAndWalesOnly = new Set<PartId>(["cat-m", "viiib", "viiid", "concessions", "dmd"]);
+
+/** Where a part's rows for a reader of `edition` are stored. */
+export function dataEditionOf(part: PartId, edition: Edition): Edition {
+  return englandAndWalesOnly.has(part) ? 1 : edition;
+}
+
 export function partLabel(part: PartId, edition: Edition): string {
   const label = partLabels[part];
   return (edition === 2 ? label.ni : undefined) ?? label.ew;

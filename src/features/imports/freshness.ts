@@ -5,17 +5,7 @@ import { and, asc, eq, max } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { tariffDatasets } from "@/db/schema";
 import { byDataVersion, dataVersion } from "@/features/tariff/data-version-cache";
-import type { Edition } from "@/lib/tariff-vocabulary";
-
-import type { PartId } from "@/lib/tariff-vocabulary";
-
-/** Parts only England & Wales publishes (or that cover the UK): every edition reads England & Wales' rows. */
-const englandAndWalesOnly = new Set<PartId>(["cat-m", "viiib", "viiid", "concessions", "dmd"]);
-
-/** Where a part's rows for a reader of `edition` are stored. */
-export function dataEditionOf(part: PartId, edition: Edition): Edition {
-  return englandAndWalesOnly.has(part) ? 1 : edition;
-}
+import { dataEditionOf, type Edition, type PartId } from "@/lib/tariff-vocabulary";
 
 /**
  * How current a page's data is: every month loaded (`YYYY-MM-01`, oldest first), the latest, and

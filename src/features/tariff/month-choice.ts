@@ -19,13 +19,13 @@ export type MonthRefusal = { asked: string; reason: "not-a-month" | "no-data" };
 export type MonthChoice = {
   /** The month being shown: the one asked for when it has data, else the month in force (or the nearest with data). */
   month: MonthOption;
-  /** The loaded period whose rows to show, or null when nothing is loaded at all. */
+  /** The loaded period whose rows to show, or null when nothing is loaded up to the month in force. */
   period: string | null;
   /** The month in force (the calendar month in the UK). */
   inForce: MonthOption;
   /** The months loaded ahead of the month in force (published before their 1st), oldest first. */
   coming: MonthOption[];
-  /** The latest month with data on or before the month in force (or the earliest coming one). */
+  /** The latest month with data on or before the month in force. */
   latest: MonthOption | null;
   /** For a list published less often than monthly: the label of the release in force, if earlier. */
   inForceSince: string | null;
@@ -71,10 +71,9 @@ export function chooseMonth({
   const coming = [...new Set(newestFirst.filter((period) => period > inForce.firstDate))]
     .reverse()
     .map(monthOptionOf);
-  const latestPeriod =
-    newestFirst.find((period) => period <= inForce.firstDate) ?? newestFirst.at(-1) ?? null;
+  const latestPeriod = newestFirst.find((period) => period <= inForce.firstDate) ?? null;
   const latest = latestPeriod ? monthOptionOf(latestPeriod) : null;
-  // The month in force when it has data; else the nearest month before it with data; else the first coming.
+  // The month in force when it has data, else the nearest month before it with data; never a month ahead.
   const opening = servedBy(inForce) ? inForce : (latest ?? inForce);
 
   const asked = typeof month === "string" && month !== "" ? month : null;
@@ -84,7 +83,7 @@ export function chooseMonth({
       ? null
       : !parsed
         ? { asked, reason: "not-a-month" }
-        : servedBy(parsed) === null && newestFirst.length > 0
+        : servedBy(parsed) === null && servedBy(opening) !== null
           ? { asked: parsed.value, reason: "no-data" }
           : null;
   const selected = parsed && !refused ? parsed : opening;

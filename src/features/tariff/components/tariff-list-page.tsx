@@ -1,5 +1,7 @@
 import type { ReactNode } from "react";
 
+import Link from "next/link";
+
 import { ListFilters } from "@/components/data-table/list-filters";
 import { MonthNotice } from "@/components/data-table/month-notice";
 import { PageContainer } from "@/components/layout/page-container";
@@ -10,6 +12,7 @@ import { listPagePath, listRowsPath, resolveListView } from "../list-view";
 import { hasDiscountColumn, listTitle, lists, type ListId } from "../lists";
 import { listSource } from "../queries";
 import { refusalMessage, type SearchParams } from "../month-choice";
+import { monthChoiceLabel } from "../months";
 import { DataPageHeader } from "./data-page-header";
 import { TariffListTable } from "./tariff-list-table";
 
@@ -77,7 +80,25 @@ export async function TariffListPage({
           <p className="font-medium">
             There is no {title} data for {choice.month.month}.
           </p>
-          <p className="mt-1 text-sm text-muted-foreground">Nothing has been imported for it yet.</p>
+          {choice.coming.length > 0 ? (
+            <p className="mt-1 text-sm text-muted-foreground">
+              Published ahead:{" "}
+              {choice.coming.map((month, index) => (
+                <span key={month.value}>
+                  {index > 0 && ", "}
+                  <Link
+                    className="font-medium text-foreground underline"
+                    href={`${spec.path}?month=${month.value}`}
+                  >
+                    {monthChoiceLabel(month.value, choice.inForce.value)}
+                  </Link>
+                </span>
+              ))}
+              .
+            </p>
+          ) : (
+            <p className="mt-1 text-sm text-muted-foreground">Nothing has been imported for it yet.</p>
+          )}
         </div>
       ) : (
         <>
