@@ -35,24 +35,29 @@ export function brandedPackQuery(
     ...options,
   });
   /** The packs with the edition's deductions: as imported for England & Wales, Northern Ireland's worked out. */
-  async function withDeductions(period: string, packs: BrandedPack[]): Promise<BrandedPack[]> {
-    if (edition === 1 || packs.length === 0) return packs;
+  async function deductionsOf(period: string): Promise<(packs: BrandedPack[]) => BrandedPack[]> {
+    if (edition === 1) return (packs) => packs;
     const northernIreland = await niBrandDeductions(period);
-    return packs.map((pack) => {
-      const rateBp = northernIreland.rateOf(pack);
-      const price = pack.nhsIndicativePricePence;
-      const net = price === null || rateBp === null ? null : netPence(price, rateBp);
-      return { ...pack, discountRateBp: rateBp, netPricePence: net };
-    });
+    return (packs) =>
+      packs.map((pack) => {
+        const rateBp = northernIreland.rateOf(pack);
+        const price = pack.nhsIndicativePricePence;
+        const net = price === null || rateBp === null ? null : netPence(price, rateBp);
+        return { ...pack, discountRateBp: rateBp, netPricePence: net };
+      });
   }
   return {
     source: query.source,
     filterOptions: query.filterOptions,
-    read: async (period: string, listQuery: ListQuery) =>
-      withDeductions(period, await query.read(period, listQuery)),
+    async *read(period: string, listQuery: ListQuery): AsyncGenerator<BrandedPack[]> {
+      let deducted: ((packs: BrandedPack[]) => BrandedPack[]) | undefined;
+      for await (const packs of query.read(period, listQuery))
+        yield (deducted ??= await deductionsOf(period))(packs);
+    },
     async first(period: string, listQuery: ListQuery, limit: number) {
       const { records, total } = await query.first(period, listQuery, limit);
-      return { records: await withDeductions(period, records), total };
+      const deducted = records.length === 0 ? records : (await deductionsOf(period))(records);
+      return { records: deducted, total };
     },
   };
 }

@@ -101,6 +101,8 @@ export function dataVersionCacheSize(): number {
   return kept.cache.calculatedSize;
 }
 
+type WireRow = Readonly<Record<string, RowValue | undefined>>;
+
 /** Rows taken into the wire form in one turn of the event loop before other requests get one. */
 const rowsPerTurn = 1_000;
 
@@ -111,11 +113,11 @@ const rowsPerTurn = 1_000;
  * rows. A lazy sequence of rows is read once.
  */
 export async function gzipColumnarRows(
-  rows: Iterable<Readonly<Record<string, RowValue | undefined>>>,
+  rows: Iterable<WireRow> | AsyncIterable<WireRow>,
 ): Promise<Uint8Array<ArrayBuffer>> {
   const writer = new ColumnarRowsWriter();
   let taken = 0;
-  for (const row of rows) {
+  for await (const row of rows) {
     writer.add(row);
     if (++taken % rowsPerTurn === 0) await new Promise<void>((resolve) => setImmediate(resolve));
   }
@@ -143,7 +145,7 @@ export async function gzipColumnarRows(
 export function gzippedRowsByDataVersion(
   version: string,
   key: string,
-  rows: () => Promise<Iterable<Readonly<Record<string, RowValue | undefined>>>>,
+  rows: () => Promise<Iterable<WireRow> | AsyncIterable<WireRow>>,
 ): Promise<Uint8Array<ArrayBuffer>> {
   return bytesByDataVersion(version, key, async () => gzipColumnarRows(await rows()));
 }
