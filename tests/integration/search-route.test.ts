@@ -196,7 +196,8 @@ describe("GET /api/search", () => {
       code: vmpp.amoxicillin500,
       href: `/drug-info/${vmpp.amoxicillin500}`,
       pricePence: 160,
-      netPricePence: 128,
+      // The concession replaces the basic price and carries no deduction (docs/product.md §3.2).
+      netPricePence: 250,
       concessionPence: 250,
     });
     expect(all.find((section) => section.part === "concessions")).toMatchObject({ total: 1 });

@@ -22,6 +22,7 @@ import { brandedPackQuery, dmdSource, type BrandedPack } from "./branded-packs";
 import {
   datasetQuery,
   datasetReader,
+  eachOf,
   listReader,
   mapLazily,
   type DatasetList,
@@ -66,8 +67,10 @@ function pricedReader<R>(
     source: query.source,
     filterOptions: query.filterOptions ?? (async () => ({})),
     rows: async (period, listQuery) => {
-      const [records, month] = await Promise.all([query.read(period, listQuery), priceIn(period, listQuery)]);
-      return mapLazily(records, (record) => pricing.toRow(record, moneyOf(month, record)));
+      const month = await priceIn(period, listQuery);
+      return mapLazily(eachOf(query.read(period, listQuery)), (record) =>
+        pricing.toRow(record, moneyOf(month, record)),
+      );
     },
     search:
       toHit &&

@@ -86,21 +86,33 @@ export type FirstRecords<R> = { records: R[]; total: number };
 
 /**
  * Items made from others one at a time, as they are asked for, and again on each pass: a list's
- * rows made from its records this way are never all held at once beside them (ADR 146).
+ * rows made from its records this way are never all held at once beside them (ADR 146). The items
+ * may come a batch at a time from the database (an async sequence), so the made ones do too.
  */
-export function mapLazily<T, U>(items: Iterable<T>, make: (item: T) => U): Iterable<U> {
+export function mapLazily<T, U>(
+  items: Iterable<T> | AsyncIterable<T>,
+  make: (item: T) => U,
+): AsyncIterable<U> {
   return {
-    *[Symbol.iterator]() {
-      for (const item of items) yield make(item);
+    async *[Symbol.asyncIterator]() {
+      for await (const item of items) yield make(item);
     },
   };
+}
+
+/** Every item of batches that come one after another, in order. */
+export async function* eachOf<T>(batches: AsyncIterable<readonly T[]>): AsyncGenerator<T> {
+  for await (const batch of batches) yield* batch;
 }
 
 /** One list as an edition reads it: its source, its rows for the table, and its drop-downs' values. */
 export type ListReader = {
   source: ListSource;
-  /** The table's rows, made as they are read (`mapLazily`): read them once, in order. */
-  rows(period: string, query: ListQuery): Promise<Iterable<DataRow>>;
+  /**
+   * The table's rows, made as they are read from the database a batch at a time (`mapLazily`,
+   * ADR 185): read them once, in order. A wrapper maps each row with `mapLazily` too.
+   */
+  rows(period: string, query: ListQuery): Promise<AsyncIterable<DataRow>>;
   filterOptions(period: string): Promise<Record<string, string[]>>;
   /** Present for the lists the global search reads: the first `limit` rows as results, and the count. */
   search?(period: string, query: ListQuery, limit: number): Promise<{ hits: ListHit[]; total: number }>;
@@ -109,7 +121,8 @@ export type ListReader = {
 /** How a list reads its records (the tariff's own values) and how its table and the search show one. */
 export type ListParts<R> = {
   source: ListSource;
-  read(period: string, query: ListQuery): Promise<R[]>;
+  /** Every matching record in the list's order, a bounded batch at a time (`recordsPerBatch`). */
+  read(period: string, query: ListQuery): AsyncIterable<R[]>;
   first(period: string, query: ListQuery, limit: number): Promise<FirstRecords<R>>;
   filterOptions?(period: string): Promise<Record<string, string[]>>;
   /**
@@ -125,7 +138,7 @@ export function listReader<R>(parts: ListParts<R>): ListReader {
   const { source, read, first, toRow, toHit } = parts;
   return {
     source,
-    rows: async (period, query) => mapLazily(await read(period, query), toRow),
+    rows: async (period, query) => mapLazily(eachOf(read(period, query)), toRow),
     filterOptions: parts.filterOptions ?? (async () => ({})),
     search:
       toHit &&
@@ -136,8 +149,14 @@ export function listReader<R>(parts: ListParts<R>): ListReader {
   };
 }
 
-/** A table of imported rows, each marked with its edition and period. */
-export type DatasetTable = PgTable & { edition: AnyPgColumn; period: AnyPgColumn };
+/** A table of imported rows, each marked with its edition and period, and keyed by its own id. */
+export type DatasetTable = PgTable & { id: AnyPgColumn; edition: AnyPgColumn; period: AnyPgColumn };
+
+/**
+ * Records read in one statement while a list's rows are built: the most a build holds of them at
+ * once, whatever the month's size (a real Part IX month is 66,000 records).
+ */
+export const recordsPerBatch = 2_000;
 
 /** How a list reads one table: what a search matches, what its drop-downs narrow, and its own order. */
 export type DatasetList<T extends DatasetTable> = {
@@ -209,8 +228,29 @@ export function datasetQuery<T extends DatasetTable>(list: DatasetList<T>) {
   const columns = getTableColumns(table as PgTable);
   return {
     source,
-    async read(period: string, query: ListQuery): Promise<T["$inferSelect"][]> {
-      return (await select(period, query, columns)) as T["$inferSelect"][];
+    /**
+     * The matching records in the list's order, `recordsPerBatch` at a time (ADR 185): the ids in
+     * order first (eight bytes a record), then each batch of records by id. Nothing holds a
+     * connection or, on the embedded database, its one session between batches, as a cursor would.
+     * An import that replaces the month meanwhile gives its rows new ids: the ones gone are left out,
+     * and the answer is kept under the data version read before it, which no later request asks for.
+     */
+    async *read(period: string, query: ListQuery): AsyncGenerator<T["$inferSelect"][]> {
+      const ordered = (await select(period, query, { id: table.id })) as { id: number }[];
+      const ids = Float64Array.from(ordered, (row) => row.id);
+      ordered.length = 0;
+      for (let start = 0; start < ids.length; start += recordsPerBatch) {
+        const batch = Array.from(ids.subarray(start, start + recordsPerBatch));
+        const records = (await getDb()
+          .select(columns)
+          .from(table as PgTable)
+          .where(sql`${table.id} = any(${new Param(batch)}::bigint[])`)) as T["$inferSelect"][];
+        const byId = new Map(records.map((record) => [(record as { id: number }).id, record]));
+        yield batch.flatMap((id): T["$inferSelect"][] => {
+          const record = byId.get(id);
+          return record === undefined ? [] : [record];
+        });
+      }
     },
     /**
      * The first rows and the count in one statement: the matching rows are found and ranked once

@@ -38,16 +38,18 @@ export async function listRows(
   period: string,
   query: ListQuery = {},
 ): Promise<DataRow[]> {
-  return Array.from(await eachListRow(id, edition, period, query));
+  const rows: DataRow[] = [];
+  for await (const row of await eachListRow(id, edition, period, query)) rows.push(row);
+  return rows;
 }
 
-/** `listRows`, made one by one as they are read: for serialising a big list without holding it twice. */
+/** `listRows`, made one by one as they are read a batch at a time: for serialising a big list without holding it. */
 export function eachListRow(
   id: ListId,
   edition: Edition,
   period: string,
   query: ListQuery = {},
-): Promise<Iterable<DataRow>> {
+): Promise<AsyncIterable<DataRow>> {
   return listDefinition(id, edition).rows(period, query);
 }
 
