@@ -89,6 +89,36 @@ export const defaultNhsbsaTariffUrls = [
   "https://www.nhsbsa.nhs.uk/pharmacies-gp-practices-and-appliance-contractors/drug-tariff/drug-tariff-part-ix",
 ];
 
+/**
+ * The hosts each source fetches from besides its configured page's own (docs/deploy.md lists them;
+ * FETCH_NHSBSA_HOSTS, FETCH_CPE_HOSTS, FETCH_DMD_HOSTS change them), and the most one of its pages
+ * or files may have, in megabytes (FETCH_*_MAX_MB). ADR 170.
+ */
+export const defaultFetchHosts = {
+  nhsbsa: ["www.nhsbsa.nhs.uk", "nhsbsa.nhs.uk"],
+  cpe: ["cpe.org.uk", "www.cpe.org.uk"],
+  dmd: ["isd.digital.nhs.uk"],
+} as const;
+
+export const defaultFetchMaxMb = { nhsbsa: 64, cpe: 8, dmd: 512 } as const;
+
+const hostList = z
+  .string()
+  .refine(
+    (value) => listOf(value).every((host) => /^[a-z\d]([a-z\d.-]*[a-z\d])?$|^\[?[\d:a-f.]+\]?$/i.test(host)),
+    "a comma-separated list of host names, such as www.nhsbsa.nhs.uk,nhsbsa.nhs.uk",
+  );
+
+const fetchMaxMb = (source: string) =>
+  z.coerce
+    .number({ message: `the most megabytes one of ${source}'s pages or files may have, from 1 to 4096` })
+    .min(1, `the most megabytes one of ${source}'s pages or files may have, from 1 to 4096`)
+    .max(4096, `the most megabytes one of ${source}'s pages or files may have, from 1 to 4096`);
+
+/** FETCH_ALLOWED_HOSTS may list loopback hosts only: it is for tests and local stand-ins. */
+const isLoopbackFetchHost = (host: string) =>
+  /^(localhost|\[?::1\]?|127\.\d{1,3}\.\d{1,3}\.\d{1,3})$/i.test(host);
+
 const baseEnvSchema = z.object({
   NODE_ENV: z
     .enum(["development", "production", "test"], { message: "development, production or test" })
@@ -194,6 +224,19 @@ const baseEnvSchema = z.object({
   TRUD_API_URL: httpUrl(
     "the http:// or https:// address of TRUD's API, such as https://isd.digital.nhs.uk/trud/api/v1",
   ).default("https://isd.digital.nhs.uk/trud/api/v1"),
+  FETCH_NHSBSA_HOSTS: hostList.default(defaultFetchHosts.nhsbsa.join(",")),
+  FETCH_CPE_HOSTS: hostList.default(defaultFetchHosts.cpe.join(",")),
+  FETCH_DMD_HOSTS: hostList.default(defaultFetchHosts.dmd.join(",")),
+  FETCH_NHSBSA_MAX_MB: fetchMaxMb("NHSBSA").default(defaultFetchMaxMb.nhsbsa),
+  FETCH_CPE_MAX_MB: fetchMaxMb("CPE").default(defaultFetchMaxMb.cpe),
+  FETCH_DMD_MAX_MB: fetchMaxMb("TRUD's dm+d").default(defaultFetchMaxMb.dmd),
+  FETCH_ALLOWED_HOSTS: z
+    .string()
+    .refine(
+      (value) => listOf(value).every(isLoopbackFetchHost),
+      "a comma-separated list of loopback hosts (127.0.0.1, 127.0.0.2, ::1, localhost) that plain http may reach",
+    )
+    .optional(),
   WATCHLIST_ALERTS_CRON: z
     .string()
     .refine(
