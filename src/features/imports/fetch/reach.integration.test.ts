@@ -113,6 +113,12 @@ describe("the hosts a fetch may reach", () => {
     expect(outcomes[1]).toMatchObject({ file: "Part VIIIA May 26.csv", status: "imported" });
     expect(publisher.hits("/files/moved/May.csv")).toBe(1);
     recordSecurityFigure("fetch-redirect", { connectionsToTheOtherHost: elsewhere.connections() });
+
+    // A redirect that leads back to itself is followed five times, then refused, not tried again.
+    publisher.set(juneCsv, { status: 307, headers: { location: juneCsv } });
+    const [loop] = await fetchNhsbsa(database.db, [publisher.url(partViii)], options());
+    expect(loop!.message).toMatch(/refused: more than 5 redirects/);
+    expect(publisher.hits(juneCsv)).toBe(1 + 6);
   });
 
   it("refuses plain http and loopback addresses unless FETCH_ALLOWED_HOSTS lists the host", async () => {
