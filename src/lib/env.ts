@@ -291,6 +291,16 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     ...result.data,
     APP_URL: (result.data.APP_URL ?? `http://localhost:${result.data.PORT}`).replace(/\/$/, ""),
   };
+  const plainHttp = plainHttpFetchSettings(env);
+  if (plainHttp.length > 0) {
+    // The fetchers would refuse every one of these addresses (ADR 170): say so now, not at 06:30.
+    throw new EnvError(
+      plainHttp.map((name) => ({
+        name,
+        expected: "https:// addresses (plain http:// only for a loopback host listed in FETCH_ALLOWED_HOSTS)",
+      })),
+    );
+  }
   const appHost = new URL(env.APP_URL).hostname;
   if (isOperatorDatabase(env) && !servesHttps(env) && !isLoopbackHost(appHost)) {
     // Passwords and session cookies would cross the network in clear text.
@@ -304,6 +314,25 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     ]);
   }
   return env;
+}
+
+/** A host as the fetchers compare it: lower case, an IPv6 literal without its brackets. */
+export function bareHost(host: string): string {
+  return host.toLowerCase().replace(/^\[(.*)\]$/, "$1");
+}
+
+/** The publishers' addresses that name plain http for a host FETCH_ALLOWED_HOSTS does not list. */
+function plainHttpFetchSettings(
+  env: Pick<Env, "NHSBSA_TARIFF_URL" | "CPE_CONCESSIONS_URL" | "TRUD_API_URL" | "FETCH_ALLOWED_HOSTS">,
+): string[] {
+  const local = listOf(env.FETCH_ALLOWED_HOSTS).map(bareHost);
+  const refused = (url: string) => {
+    const parsed = new URL(url);
+    return parsed.protocol === "http:" && !local.includes(bareHost(parsed.hostname));
+  };
+  return (["NHSBSA_TARIFF_URL", "CPE_CONCESSIONS_URL", "TRUD_API_URL"] as const).filter((name) =>
+    listOf(env[name]).some(refused),
+  );
 }
 
 /** localhost, 127.0.0.1 and [::1]: addresses only this machine can reach. */

@@ -5,7 +5,7 @@ import path from "node:path";
 import { z } from "zod";
 
 import type { Database } from "@/db/client";
-import { defaultFetchHosts, defaultFetchMaxMb, listOf, type Env } from "@/lib/env";
+import { bareHost, defaultFetchHosts, defaultFetchMaxMb, listOf, type Env } from "@/lib/env";
 import { editionCodes } from "@/lib/tariff-vocabulary";
 
 import { extractDmdRelease } from "../dmd-archive";
@@ -52,8 +52,8 @@ const MB = 1024 * 1024;
 function reachOf(source: FetchSource, settings: ReachSettings = {}): Reach {
   const name = source.toUpperCase();
   return {
-    hosts: (settings.hosts ?? defaultFetchHosts[source]).map((host) => host.toLowerCase()),
-    localHosts: (settings.localHosts ?? []).map((host) => host.toLowerCase().replace(/^\[(.*)\]$/, "$1")),
+    hosts: (settings.hosts ?? defaultFetchHosts[source]).map(bareHost),
+    localHosts: (settings.localHosts ?? []).map(bareHost),
     maxBytes: settings.maxBytes ?? defaultFetchMaxMb[source] * MB,
     hostsSetting: `FETCH_${name}_HOSTS`,
     limitSetting: `FETCH_${name}_MAX_MB`,

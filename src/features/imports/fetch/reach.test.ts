@@ -228,4 +228,19 @@ describe("the reach settings", () => {
     expect(() => parseEnv({ FETCH_CPE_MAX_MB: "lots" })).toThrow(/FETCH_CPE_MAX_MB/);
     expect(() => parseEnv({ FETCH_DMD_HOSTS: "https://isd.digital.nhs.uk/" })).toThrow(/FETCH_DMD_HOSTS/);
   });
+
+  it("refuse at start-up a publisher's address over plain http, unless it is a listed loopback host", () => {
+    expect(() => parseEnv({ CPE_CONCESSIONS_URL: "http://cpe.org.uk/price-concessions/" })).toThrow(
+      /CPE_CONCESSIONS_URL: expected https:\/\/ addresses \(plain http:\/\/ only for a loopback host listed in FETCH_ALLOWED_HOSTS\)/,
+    );
+    expect(() =>
+      parseEnv({
+        NHSBSA_TARIFF_URL: "https://www.nhsbsa.nhs.uk/a,http://127.0.0.2:8080/b",
+        FETCH_ALLOWED_HOSTS: "127.0.0.1",
+      }),
+    ).toThrow(/NHSBSA_TARIFF_URL: expected https/);
+    expect(() =>
+      parseEnv({ TRUD_API_URL: "http://[::1]:8080/trud", FETCH_ALLOWED_HOSTS: "::1" }),
+    ).not.toThrow();
+  });
 });

@@ -3,6 +3,8 @@ import net from "node:net";
 
 import ipaddr from "ipaddr.js";
 
+import { bareHost } from "@/lib/env";
+
 /**
  * Where a fetch may go (ADR 170). Each source reaches its own hosts only, over https; plain http is
  * for the loopback hosts an operator lists in FETCH_ALLOWED_HOSTS (tests, a local stand-in for a
@@ -25,7 +27,7 @@ export type Reach = {
 
 /** A host as compared: lower case, an IPv6 literal without its brackets. */
 export function hostOf(url: URL | string): string {
-  return new URL(url).hostname.toLowerCase().replace(/^\[(.*)\]$/, "$1");
+  return bareHost(new URL(url).hostname);
 }
 
 /**
@@ -103,7 +105,7 @@ type Resolve = (
 ) => void;
 
 const resolveAll: Resolve = (hostname, callback) =>
-  dns.lookup(hostname, { all: true, verbatim: true }, callback);
+  dns.lookup(hostname, { all: true }, callback);
 
 /**
  * A `lookup` for `http.request` (and so for `net.connect`): resolves every address of the name,
