@@ -104,8 +104,7 @@ type Resolve = (
   callback: (error: NodeJS.ErrnoException | null, addresses: LookupAddress[]) => void,
 ) => void;
 
-const resolveAll: Resolve = (hostname, callback) =>
-  dns.lookup(hostname, { all: true }, callback);
+const resolveAll: Resolve = (hostname, callback) => dns.lookup(hostname, { all: true }, callback);
 
 /**
  * A `lookup` for `http.request` (and so for `net.connect`): resolves every address of the name,
