@@ -181,6 +181,7 @@ async function open(
     if (redirects.has(status) && location) {
       response.destroy();
       if (hop === maxRedirects) throw new Refusal(`more than ${maxRedirects} redirects`);
+      if (!URL.canParse(location, current)) throw new Refusal(`redirected to "${location}", not an address`);
       current = new URL(location, current);
       continue;
     }

@@ -119,6 +119,11 @@ describe("the hosts a fetch may reach", () => {
     const [loop] = await fetchNhsbsa(database.db, [publisher.url(partViii)], options());
     expect(loop!.message).toMatch(/refused: more than 5 redirects/);
     expect(publisher.hits(juneCsv)).toBe(1 + 6);
+
+    publisher.set(juneCsv, { status: 302, headers: { location: "http://[not an address" } });
+    const [broken] = await fetchNhsbsa(database.db, [publisher.url(partViii)], options());
+    expect(broken!.message).toMatch(/refused: redirected to "http:\/\/\[not an address", not an address/);
+    expect(publisher.hits(juneCsv)).toBe(1 + 6 + 1);
   });
 
   it("refuses plain http and loopback addresses unless FETCH_ALLOWED_HOSTS lists the host", async () => {
