@@ -34,6 +34,33 @@ test("a pack's page shows both editions' effective reimbursement, this month ste
   await expectNoAxeViolations(page);
 });
 
+test("a pack's page writes a unit price of a pound or more in pounds, as '£77.91 per patch'", async ({
+  page,
+}) => {
+  // A Part VIIIA pack at £2 or more a unit, with no concession: even after a deduction, over £1 a unit.
+  const [pack] = await queryRows<{ code: string; unit: string }>(
+    `select p.vmpp_snomed_code as code, p.unit_of_measure as unit
+       from part_viiia_prices p
+      where p.edition = 1 and p.period = (select max(period) from part_viiia_prices where edition = 1)
+        and p.pack_size > 0 and p.basic_price_pence >= 200 * p.pack_size and p.unit_of_measure <> ''
+        and not exists (select 1 from concessions c
+                         where c.vmpp_snomed_code = p.vmpp_snomed_code and c.period = p.period)
+      order by p.medicine limit 1`,
+  );
+  expect(pack, "the sample data has a pack at £2 or more a unit").toBeDefined();
+  await page.goto(`/drug-info/${pack!.code}`);
+  const card = page
+    .getByRole("region", { name: "Effective reimbursement", exact: true })
+    .getByRole("listitem")
+    .filter({ hasText: "England & Wales" })
+    .first();
+  const unitPrice = new RegExp(
+    `^Expected reimbursement: £[\\d,.]+ per pack, £[\\d,]+\\.\\d{2} per ${pack!.unit.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")} `,
+  );
+  await expect(card.getByText(unitPrice)).toBeVisible();
+  await expect(card).not.toContainText(/\d{3,}\.\d{2}p per/);
+});
+
 test("a subscriber compares the editions' reimbursement by part and exports it", async ({
   page,
   baseURL,
