@@ -1,4 +1,5 @@
 import { expectNoAxeViolations } from "../fixtures/axe";
+import { readSpreadsheetCsv } from "../fixtures/spreadsheet-csv";
 import { createPerson, queryRows } from "./database";
 import { expect, signInByApi, test, uniqueEmail, waitForHydration } from "./fixtures";
 
@@ -75,7 +76,7 @@ test("a subscriber compares the editions' reimbursement by part and exports it",
   await expect(firstPack).toContainText(/£[\d,.]+.*£[\d,.]+/s);
   await expectNoAxeViolations(page);
 
-  // The export, from the keyboard: both editions' figures for every pack shown.
+  // The export, from the keyboard: both editions' figures for every pack shown, as numbers.
   const exportButton = page.getByRole("button", { name: "Export CSV" });
   await waitForHydration(exportButton);
   const download = page.waitForEvent("download");
@@ -83,9 +84,26 @@ test("a subscriber compares the editions' reimbursement by part and exports it",
   await page.keyboard.press("Enter");
   const file = await download;
   expect(file.suggestedFilename()).toMatch(/^compare-editions-viiia-\d{4}-\d{2}\.csv$/);
-  const lines = (await (await file.createReadStream()).toArray()).join("").trim().split("\r\n");
-  expect(lines[0]).toContain("England & Wales per pack,Northern Ireland per pack,Difference (NI − E&W)");
-  expect(lines.length).toBeGreaterThan(1);
+  const csv = readSpreadsheetCsv(
+    Buffer.concat((await (await file.createReadStream()).toArray()) as Buffer[]),
+  );
+  expect(csv.problems).toEqual([]);
+  expect(csv.header.slice(2, 6)).toEqual([
+    "England & Wales per pack (£)",
+    "Northern Ireland per pack (£)",
+    "Difference (NI − E&W) (£)",
+    "Difference (%)",
+  ]);
+  expect(csv.header).toContain("Northern Ireland deduction (%)");
+  expect(csv.rows.length).toBeGreaterThan(0);
+  // Northern Ireland less England & Wales, in the file's own figures.
+  for (const record of csv.records.filter(
+    (r) => r["England & Wales per pack (£)"] && r["Northern Ireland per pack (£)"],
+  ))
+    expect(Number(record["Difference (NI − E&W) (£)"])).toBeCloseTo(
+      Number(record["Northern Ireland per pack (£)"]) - Number(record["England & Wales per pack (£)"]),
+      2,
+    );
 
   // Part IX compares appliances by pack code, each edition with its own part.
   await page.getByLabel("Part", { exact: true }).selectOption("ix");
