@@ -17,6 +17,7 @@ import { abuseCases } from "./security/abuse-cases";
  *           add-member; PostgreSQL stopped mid-request, on a private cluster (tests/security/*.test.ts)
  *   xss     50 XSS payloads through URL parameters, text inputs and an imported file (Playwright)
  *   sqlmap  sqlmap against every route that takes input, on a server of its own
+ *   csv     CSV injection: cells a spreadsheet could run as formulas, through the one CSV writer
  *
  * Needs PostgreSQL at CI_POSTGRES_URL (default 127.0.0.1:5432, as scripts/ci-database.mjs), Debian's
  * chromium, and sqlmap (`apt-get install sqlmap`). Writes everything to .test-results/security/.
@@ -28,7 +29,7 @@ const figuresDir = path.join(out, "figures");
 fs.rmSync(out, { recursive: true, force: true });
 fs.mkdirSync(figuresDir, { recursive: true });
 
-const allSteps = ["abuse", "seats", "kill", "xss", "sqlmap"] as const;
+const allSteps = ["abuse", "seats", "kill", "xss", "sqlmap", "csv"] as const;
 type StepName = (typeof allSteps)[number];
 const only = process.argv.find((arg) => arg.startsWith("--only="))?.slice("--only=".length);
 const steps = new Set<StepName>(only ? (only.split(",") as StepName[]) : allSteps);
@@ -647,6 +648,59 @@ async function sqlmapStep() {
   }
 }
 
+// ---- CSV injection ---------------------------------------------------------------------------------
+async function csvStep() {
+  const { code, report } = await vitest("csv", ["src/components/data-table/csv.test.ts"], {});
+  const figures = figure<{
+    cases: { cell: string; how: string; written: string; neutralised: boolean }[];
+    numbers: { cell: string; written: string; keptNumber: boolean }[];
+  }>("csv-injection");
+  const cases = figures?.cases ?? [];
+  const numbers = figures?.numbers ?? [];
+  // Spaces and full-width signs written as escapes, so the table shows what each cell holds.
+  const shown = (text: string) =>
+    JSON.stringify(text).replace(
+      /[^\x20-\x7e]/g,
+      (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`,
+    );
+  say("\n## CSV injection: cells a spreadsheet could run, through the one CSV writer\n");
+  table(
+    ["cell", "how it would run", "read back from the file", "result"],
+    [
+      ...cases.map((row) => [
+        shown(row.cell),
+        row.how,
+        shown(row.written),
+        row.neutralised ? "defused" : "NOT DEFUSED",
+      ]),
+      ...numbers.map((row) => [
+        shown(row.cell),
+        "none: a figure",
+        shown(row.written),
+        row.keptNumber ? "kept a number" : "NOT KEPT A NUMBER",
+      ]),
+    ],
+  );
+  const defused = cases.filter((row) => row.neutralised).length;
+  const kept = numbers.filter((row) => row.keptNumber).length;
+  const tests = vitestOutcomes(report);
+  const failed = tests.filter((test) => test.status !== "passed");
+  say(
+    `\nCSV injection: ${defused} of ${cases.length} cells defused, ${kept} of ${numbers.length} figures kept numbers; ${tests.length - failed.length} of ${tests.length} tests of the writer passed.`,
+  );
+  for (const test of failed) say(`  failed: ${test.fullName}`);
+  verdicts.push({
+    step: "csv",
+    ok:
+      code === 0 &&
+      cases.length > 0 &&
+      defused === cases.length &&
+      kept === numbers.length &&
+      failed.length === 0,
+    note: `${defused}/${cases.length} defused`,
+  });
+}
+
 say(`# npm run test:security, ${new Date().toISOString()}`);
 if (steps.has("xss")) await xssStep();
 // The kill step's tests are among abuse case 15's, so it runs before the abuse step.
@@ -654,6 +708,7 @@ if (steps.has("kill")) await killStep();
 if (steps.has("abuse")) await abuseStep();
 if (steps.has("seats")) await seatStep();
 if (steps.has("sqlmap")) await sqlmapStep();
+if (steps.has("csv")) await csvStep();
 
 say("\n## Summary\n");
 for (const verdict of verdicts) say(`${verdict.ok ? "PASS" : "FAIL"}  ${verdict.step}: ${verdict.note}`);

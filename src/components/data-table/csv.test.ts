@@ -90,8 +90,14 @@ describe("CSV export", () => {
       const [[back]] = read(toCsv(["Cell"], [[cell]])).slice(1) as [[string]];
       return { cell, how, written: back, neutralised: !couldRun(back) && back === `'${cell}` };
     });
-    recordSecurityFigure("csv-injection", { cases: written });
+    // Figures are not formulas: a loss stays a negative number a spreadsheet can add up.
+    const numbers = ["-1.50", "-0.01", "12.5", "0", "-1234.56"].map((cell) => {
+      const [[back]] = read(toCsv(["Cell"], [[cell]])).slice(1) as [[string]];
+      return { cell, written: back, keptNumber: back === cell && Number.isFinite(Number(back)) };
+    });
+    recordSecurityFigure("csv-injection", { cases: written, numbers });
     for (const result of written) expect(result, result.how).toMatchObject({ neutralised: true });
+    for (const result of numbers) expect(result).toMatchObject({ keptNumber: true });
   });
 
   it("reads back to the cells given, whatever they hold, with a formula defused by one apostrophe", () => {
