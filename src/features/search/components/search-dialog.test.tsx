@@ -3,6 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
 import {
+  loadSearchDialogFirst,
   openSearchWithKeys,
   searchUser,
   SearchOpener,
@@ -22,6 +23,7 @@ const actions = vi.hoisted(() => ({
 vi.mock("../actions", () => actions);
 
 stubLayoutForCmdk();
+loadSearchDialogFirst();
 
 function renderApp(country: Edition = 1, partsOff: SearchPartId[] = []) {
   render(
