@@ -21,6 +21,7 @@ import { fetchCaseFiles, fetchCases } from "./security/fetch-cases";
  *   fetch   what the fetchers may reach and bring back: hosts, redirects, addresses, file names,
  *           size and time limits, against a stand-in publisher on 127.0.0.1 and another host on
  *           127.0.0.2 (ADR 170)
+ *   csv     CSV injection: cells a spreadsheet could run as formulas, through the one CSV writer
  *
  * Needs PostgreSQL at CI_POSTGRES_URL (default 127.0.0.1:5432, as scripts/ci-database.mjs), Debian's
  * chromium, and sqlmap (`apt-get install sqlmap`). Writes everything to .test-results/security/.
@@ -32,7 +33,7 @@ const figuresDir = path.join(out, "figures");
 fs.rmSync(out, { recursive: true, force: true });
 fs.mkdirSync(figuresDir, { recursive: true });
 
-const allSteps = ["abuse", "seats", "kill", "xss", "sqlmap", "fetch"] as const;
+const allSteps = ["abuse", "seats", "kill", "xss", "sqlmap", "fetch", "csv"] as const;
 type StepName = (typeof allSteps)[number];
 const only = process.argv.find((arg) => arg.startsWith("--only="))?.slice("--only=".length);
 const steps = new Set<StepName>(only ? (only.split(",") as StepName[]) : allSteps);
@@ -731,6 +732,59 @@ async function fetchStep() {
   });
 }
 
+// ---- CSV injection ---------------------------------------------------------------------------------
+async function csvStep() {
+  const { code, report } = await vitest("csv", ["src/components/data-table/csv.test.ts"], {});
+  const figures = figure<{
+    cases: { cell: string; how: string; written: string; neutralised: boolean }[];
+    numbers: { cell: string; written: string; keptNumber: boolean }[];
+  }>("csv-injection");
+  const cases = figures?.cases ?? [];
+  const numbers = figures?.numbers ?? [];
+  // Spaces and full-width signs written as escapes, so the table shows what each cell holds.
+  const shown = (text: string) =>
+    JSON.stringify(text).replace(
+      /[^\x20-\x7e]/g,
+      (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`,
+    );
+  say("\n## CSV injection: cells a spreadsheet could run, through the one CSV writer\n");
+  table(
+    ["cell", "how it would run", "read back from the file", "result"],
+    [
+      ...cases.map((row) => [
+        shown(row.cell),
+        row.how,
+        shown(row.written),
+        row.neutralised ? "defused" : "NOT DEFUSED",
+      ]),
+      ...numbers.map((row) => [
+        shown(row.cell),
+        "none: a figure",
+        shown(row.written),
+        row.keptNumber ? "kept a number" : "NOT KEPT A NUMBER",
+      ]),
+    ],
+  );
+  const defused = cases.filter((row) => row.neutralised).length;
+  const kept = numbers.filter((row) => row.keptNumber).length;
+  const tests = vitestOutcomes(report);
+  const failed = tests.filter((test) => test.status !== "passed");
+  say(
+    `\nCSV injection: ${defused} of ${cases.length} cells defused, ${kept} of ${numbers.length} figures kept numbers; ${tests.length - failed.length} of ${tests.length} tests of the writer passed.`,
+  );
+  for (const test of failed) say(`  failed: ${test.fullName}`);
+  verdicts.push({
+    step: "csv",
+    ok:
+      code === 0 &&
+      cases.length > 0 &&
+      defused === cases.length &&
+      kept === numbers.length &&
+      failed.length === 0,
+    note: `${defused}/${cases.length} defused`,
+  });
+}
+
 say(`# npm run test:security, ${new Date().toISOString()}`);
 if (steps.has("fetch")) await fetchStep();
 if (steps.has("xss")) await xssStep();
@@ -739,6 +793,7 @@ if (steps.has("kill")) await killStep();
 if (steps.has("abuse")) await abuseStep();
 if (steps.has("seats")) await seatStep();
 if (steps.has("sqlmap")) await sqlmapStep();
+if (steps.has("csv")) await csvStep();
 
 say("\n## Summary\n");
 for (const verdict of verdicts) say(`${verdict.ok ? "PASS" : "FAIL"}  ${verdict.step}: ${verdict.note}`);

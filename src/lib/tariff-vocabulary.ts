@@ -159,6 +159,16 @@ export function formatPence(pence: number): string {
   return currency.format(pence / 100);
 }
 
+/**
+ * A price per unit (tablet, ml, patch…), in pence with fractions, as a pharmacist compares them:
+ * under a pound in pence to two places (4.2857 → "4.29p"), a pound or more in pounds (7790.5 →
+ * "£77.91"). Rounded to the hundredth of a penny first, so 99.996 reads "£1.00", never "100.00p".
+ */
+export function formatUnitPence(pence: number): string {
+  const rounded = Math.round(pence * 100) / 100;
+  return Math.abs(rounded) < 100 ? `${rounded.toFixed(2)}p` : formatPence(rounded);
+}
+
 /** A sum already in pounds, without thousands separators, for a chart's axis or a short hint: "£1234.56". */
 export function formatPounds(pounds: number): string {
   return `£${pounds.toFixed(2)}`;

@@ -4,6 +4,7 @@ import { lists as listSpecs } from "../../src/features/tariff/lists";
 import { formatPence } from "../../src/lib/tariff-vocabulary";
 import { expectNoAxeViolations } from "../fixtures/axe";
 import { createPerson, queryRows } from "./database";
+import { exportCsv } from "./exports";
 import { expect, signInByApi, test, uniqueEmail, waitForHydration } from "./fixtures";
 
 /** The price and reimbursement lists a subscriber opens (product §2.2, §2.3, brands and concessions). */
@@ -240,15 +241,43 @@ test("searchTerm from the URL and a filter narrow the rows, and the export holds
   const categories = await cellValues(table(page).getByRole("row").locator("td:nth-child(4)"));
   expect(new Set(categories)).toEqual(new Set([pick!.category]));
 
-  const download = page.waitForEvent("download");
-  await page.getByRole("button", { name: "Export CSV" }).click();
-  const file = await download;
-  expect(file.suggestedFilename()).toBe(`part-viiia-ew-${latest}.csv`);
-  const csv = (await (await file.createReadStream()).toArray()).join("");
-  const lines = csv.trim().split(/\r?\n/);
-  expect(lines[0]).toContain("Medicine,Pack size,Unit,Category,Basic price");
-  expect(lines).toHaveLength(shown + 1);
-  expect(lines.slice(1).map((line) => line.replace(/^"/, "").split(/"?,/)[0])).toEqual(names);
+  const csv = await exportCsv(page);
+  expect(csv.name).toBe(`part-viiia-ew-${latest}.csv`);
+  expect(csv.header.slice(0, 5)).toEqual(["Medicine", "Pack size", "Unit", "Category", "Basic price (£)"]);
+  expect(csv.rows).toHaveLength(shown);
+  expect(csv.records.map((record) => record.Medicine)).toEqual(names);
+});
+
+test("every list's export opens in a spreadsheet as figures: money in pounds, percentages, units in the header @any-width", async ({
+  page,
+  baseURL,
+}) => {
+  // Fifteen lists, each exported whole; the export is the same file at any width.
+  test.setTimeout(240_000);
+  await signInSubscriber(page, baseURL!);
+  for (const [path] of lists) {
+    const spec = Object.values(listSpecs).find((list) => list.path === path)!;
+    await page.goto(path);
+    await expect(page.getByText(/^[\d,]+ rows?$/)).toBeVisible({ timeout: 30_000 });
+    const csv = await exportCsv(page);
+    expect(csv.rows.length, `${path} exports its rows`).toBe(await rowCount(page));
+    for (const column of spec.columns) {
+      const header =
+        column.kind === "pence"
+          ? `${column.header} (£)`
+          : column.kind === "percent"
+            ? `${column.header} (%)`
+            : column.header;
+      expect(csv.header, `${path} exports ${column.header}`).toContain(header);
+    }
+    // Money the list shows is in the file, as a number a spreadsheet adds up.
+    const money = spec.columns.find((column) => column.kind === "pence");
+    if (money) {
+      const figures = csv.records.map((record) => record[`${money.header} (£)`]).filter(Boolean);
+      expect(figures.length, `${path} has ${money.header} figures`).toBeGreaterThan(0);
+      for (const figure of figures) expect(Number.isFinite(Number(figure))).toBe(true);
+    }
+  }
 });
 
 test("a month without data says so and links to the latest month that has data", async ({

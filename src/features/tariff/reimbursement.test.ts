@@ -117,6 +117,22 @@ describe("a worked example, by hand", () => {
     expect(result.steps.at(-1)).toMatch(/no England & Wales rate for it is recorded for January 2026/);
   });
 
+  it("writes a unit price of a pound or more in pounds: a patch at 7790.50p is £77.91 a patch", () => {
+    const patches = reimburse({
+      ...input,
+      kind: "brand",
+      category: null,
+      pricePence: 31_162,
+      packSize: 4,
+      unit: "patch",
+      rates: new Map([["brand", 0]]),
+    });
+    expect(patches.perUnitPence).toBe(7790.5);
+    expect(patches.steps.at(-1)).toBe(
+      "Expected reimbursement: £311.62 per pack, £77.91 per patch (4 in the pack).",
+    );
+  });
+
   it("gives no unit price for a pack without a size", () => {
     expect(reimburse({ ...input, packSize: null }).perUnitPence).toBeNull();
   });

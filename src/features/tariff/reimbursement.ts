@@ -1,4 +1,11 @@
-import { editionNames, formatPence, monthLabel, type Edition, type Period } from "@/lib/tariff-vocabulary";
+import {
+  editionNames,
+  formatPence,
+  formatUnitPence,
+  monthLabel,
+  type Edition,
+  type Period,
+} from "@/lib/tariff-vocabulary";
 
 /**
  * What a pharmacy is paid for one pack in one dispensing month (docs/data-formats.md §5.1, §5.2): the
@@ -87,11 +94,6 @@ const figure = new Intl.NumberFormat("en-GB", { maximumFractionDigits: 3 });
 /** 2000 → "20%", 985 → "9.85%". */
 export function formatRate(bp: number): string {
   return `${figure.format(bp / 100)}%`;
-}
-
-/** Pence per unit as a pharmacist compares them: 4.2857 → "4.29p". */
-export function formatUnitPence(pence: number): string {
-  return `${pence.toFixed(2)}p`;
 }
 
 const priceWords: Record<ReimbursedKind, string> = {

@@ -3,13 +3,13 @@ import { productPaths } from "@/features/tariff/product-metadata";
 import { fromFirstOf } from "@/features/tariff/months";
 import { formatPence, partLabel, type Edition } from "@/lib/tariff-vocabulary";
 
-import { sparklineLabel } from "./components/sparkline";
 import type { WatchlistEntry } from "./queries";
 
 /**
  * The watchlist table's columns; each row also carries its pack's `kind` and `code` for the remove
  * control, and `history`, its 12 months' prices ("120,125,…"), which the table draws in "12 months"
- * and the CSV gives in words.
+ * (a sparkline, named for screen readers by its first and last price) and the CSV leaves out: the
+ * prices it draws are not labelled by month, and the month's and last month's are columns of their own.
  */
 export const watchlistColumns: DataColumn[] = [
   { id: "name", header: "Name", priority: "name", hrefKey: "href" },
@@ -24,7 +24,7 @@ export const watchlistColumns: DataColumn[] = [
   { id: "concessionPrice", header: "Concession price", kind: "pence" },
   { id: "part", header: "Part" },
   { id: "category", header: "Category" },
-  { id: "trend", header: "12 months" },
+  { id: "trend", header: "12 months", drawn: true },
   { id: "flags", header: "Flags" },
   { id: "code", header: "SNOMED code", kind: "code", priority: "detail" },
 ];
@@ -86,13 +86,12 @@ export function toWatchlistRow(entry: WatchlistEntry, edition: Edition): DataRow
     lastPrice: entry.previousPricePence,
     nextNetPrice: entry.next?.netPricePence ?? null,
     change,
-    changePercent: changePercent === null ? null : Math.round(changePercent * 10) / 10,
+    changePercent,
     concession: entry.kind === "drug" ? (entry.concessionPence === null ? "None" : "Granted") : null,
     concessionPrice: entry.concessionPence,
     part: entry.subPart ? `Part ${entry.subPart}` : partLabel(entry.part, edition),
     category: entry.category,
     flags: flagsOf(entry).join("; ") || null,
-    trend: sparklineLabel(entry.history),
     history: entry.history.join(","),
   };
 }

@@ -1,9 +1,15 @@
 import { PageSection } from "@/components/layout/page-section";
-import { editionNames, formatPence, monthLabel, type Edition } from "@/lib/tariff-vocabulary";
+import {
+  editionNames,
+  formatPence,
+  formatUnitPence,
+  monthLabel,
+  type Edition,
+} from "@/lib/tariff-vocabulary";
 
 import { fromFirstOf } from "../months";
 import type { ProductKind } from "../product-queries";
-import { formatRate, formatUnitPence, type Reimbursement } from "../reimbursement";
+import { formatRate, type Reimbursement } from "../reimbursement";
 import { monthInForceOf, type ReimbursementMonth } from "../reimbursement-queries";
 
 const editionIds = [1, 2] as const;

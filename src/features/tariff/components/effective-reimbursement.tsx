@@ -8,9 +8,15 @@ import {
   TableHeader,
   TableRow,
 } from "@/components/ui/table";
-import { editionNames, formatPence, monthLabel, type Edition } from "@/lib/tariff-vocabulary";
+import {
+  editionNames,
+  formatPence,
+  formatUnitPence,
+  monthLabel,
+  type Edition,
+} from "@/lib/tariff-vocabulary";
 
-import { formatUnitPence, shortExplanation, type Reimbursement } from "../reimbursement";
+import { shortExplanation, type Reimbursement } from "../reimbursement";
 import { monthChoiceLabel } from "../months";
 import { monthInForceOf, type ReimbursementMonth } from "../reimbursement-queries";
 
