@@ -14,7 +14,7 @@ import { AppError } from "./errors";
 import { getLogger } from "./logger";
 import { choosePlanPath, signInPath } from "./paths";
 import { safeRedirectPath } from "./security/safe-redirect";
-import { grantsAccess } from "./subscription-status";
+import { profileHasAccess } from "./subscription-status";
 import type { Edition } from "./tariff-vocabulary";
 
 /** What the app needs to know about the signed-in user's account; never billing secrets. */
@@ -76,7 +76,7 @@ export async function getProfileSummary(userId: string): Promise<ProfileSummary 
   return {
     ...profile,
     seatUsage: seats === null ? null : { seats, users: licenceUsers },
-    isSubscribed: profile.isSubscribed && (licenceStatus === null || grantsAccess(licenceStatus)),
+    isSubscribed: profileHasAccess(profile.isSubscribed, licenceStatus),
     country: profile.country === 2 ? 2 : 1,
   };
 }
