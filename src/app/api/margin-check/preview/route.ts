@@ -1,5 +1,6 @@
 import { NextResponse } from "next/server";
 
+import { uploadFileName } from "@/features/imports/upload";
 import { marginOwnerOf } from "@/features/margins/access";
 import { suggestMapping, maxMarginFileBytes } from "@/features/margins/margin";
 import { readTable, rememberedMapping } from "@/features/margins/queries";
@@ -17,7 +18,7 @@ export const dynamic = "force-dynamic";
 export const POST = handleRoute("margins.preview", async (request) => {
   const owner = marginOwnerOf(await getCurrentUser());
   assertSameOriginFile(request);
-  const name = decodeURIComponent(request.headers.get("x-file-name") ?? "upload.csv");
+  const name = uploadFileName(request.headers.get("x-file-name") ?? "upload.csv");
   const table = await readTable(name, await readBodyBytes(request, maxMarginFileBytes));
   const headers = (table[0]?.cells ?? []).map((cell) => cell.trim()).filter(Boolean);
   return NextResponse.json(

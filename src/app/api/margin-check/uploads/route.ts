@@ -1,6 +1,7 @@
 import { NextResponse } from "next/server";
 import { z } from "zod";
 
+import { uploadFileName } from "@/features/imports/upload";
 import { marginOwnerOf } from "@/features/margins/access";
 import { maxMarginFileBytes } from "@/features/margins/margin";
 import { readTable, saveUpload } from "@/features/margins/queries";
@@ -27,7 +28,7 @@ const mappingSchema = z
 export const POST = handleRoute("margins.upload", async (request) => {
   const owner = marginOwnerOf(await getCurrentUser());
   assertSameOriginFile(request);
-  const name = decodeURIComponent(request.headers.get("x-file-name") ?? "upload.csv");
+  const name = uploadFileName(request.headers.get("x-file-name") ?? "upload.csv");
   let mapping: unknown;
   try {
     mapping = JSON.parse(decodeURIComponent(request.headers.get("x-margin-mapping") ?? ""));
