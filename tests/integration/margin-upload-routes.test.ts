@@ -25,7 +25,11 @@ beforeAll(async () => {
 
 const mapping = encodeURIComponent(JSON.stringify({ product: "Product", packSize: null, cost: "Cost" }));
 
-function post(route: "preview" | "uploads", body: Uint8Array, headers: Record<string, string> = {}) {
+function post(
+  route: "preview" | "uploads",
+  body: Uint8Array<ArrayBuffer>,
+  headers: Record<string, string> = {},
+) {
   const handler = route === "preview" ? previewRoute : uploadsRoute;
   return handler(
     new Request(`${testOrigin}/api/margin-check/${route}`, {

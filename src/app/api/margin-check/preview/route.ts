@@ -5,6 +5,7 @@ import { marginOwnerOf } from "@/features/margins/access";
 import { suggestMapping, maxMarginFileBytes } from "@/features/margins/margin";
 import { readTable, rememberedMapping } from "@/features/margins/queries";
 import { handleRoute, readBodyBytes } from "@/lib/route";
+import { withSecurityHeaders } from "@/lib/security/content-security-policy";
 import { assertSameOriginFile } from "@/lib/security/same-origin";
 import { getCurrentUser } from "@/lib/session";
 
@@ -15,7 +16,7 @@ export const dynamic = "force-dynamic";
  * offer (the licence's remembered one where it fits). The body is the file (octet-stream, named by
  * X-File-Name); nothing is saved.
  */
-export const POST = handleRoute("margins.preview", async (request) => {
+const preview = handleRoute("margins.preview", async (request) => {
   const owner = marginOwnerOf(await getCurrentUser());
   assertSameOriginFile(request);
   const name = uploadFileName(request.headers.get("x-file-name") ?? "upload.csv");
@@ -31,3 +32,5 @@ export const POST = handleRoute("margins.preview", async (request) => {
     { headers: { "cache-control": "private, no-store" } },
   );
 });
+
+export const POST = withSecurityHeaders(preview);

@@ -7,6 +7,7 @@ import { maxMarginFileBytes } from "@/features/margins/margin";
 import { readTable, saveUpload } from "@/features/margins/queries";
 import { AppError } from "@/lib/errors";
 import { handleRoute, readBodyBytes } from "@/lib/route";
+import { withSecurityHeaders } from "@/lib/security/content-security-policy";
 import { assertSameOriginFile } from "@/lib/security/same-origin";
 import { getCurrentUser } from "@/lib/session";
 
@@ -25,7 +26,7 @@ const mappingSchema = z
  * X-File-Name), X-Margin-Mapping the columns as JSON. Answers the upload's id, its line count and
  * the rows refused, each with its row number.
  */
-export const POST = handleRoute("margins.upload", async (request) => {
+const upload = handleRoute("margins.upload", async (request) => {
   const owner = marginOwnerOf(await getCurrentUser());
   assertSameOriginFile(request);
   const name = uploadFileName(request.headers.get("x-file-name") ?? "upload.csv");
@@ -42,3 +43,5 @@ export const POST = handleRoute("margins.upload", async (request) => {
   const saved = await saveUpload(owner, name, table, parsed.data);
   return NextResponse.json(saved, { headers: { "cache-control": "private, no-store" } });
 });
+
+export const POST = withSecurityHeaders(upload);

@@ -10,6 +10,7 @@ import {
 import { AppError } from "@/lib/errors";
 import { getLogger } from "@/lib/logger";
 import { handleRoute } from "@/lib/route";
+import { withSecurityHeaders } from "@/lib/security/content-security-policy";
 import { assertSameOriginFile } from "@/lib/security/same-origin";
 import { getCurrentUser } from "@/lib/session";
 
@@ -22,7 +23,7 @@ export const dynamic = "force-dynamic";
  * last one with the outcome, so the console can show how far it got. The proxy does not see this
  * route (src/proxy.ts), so a large body reaches it as sent rather than buffered.
  */
-export const POST = handleRoute("owner.imports.upload", async (request) => {
+const upload = handleRoute("owner.imports.upload", async (request) => {
   const user = await getCurrentUser();
   if (!user) throw new AppError("unauthorized");
   if (!user.isOwner) throw new AppError("forbidden", "Only the owner accounts may import files.");
@@ -57,3 +58,5 @@ export const POST = handleRoute("owner.imports.upload", async (request) => {
     headers: { "content-type": "application/x-ndjson; charset=utf-8", "cache-control": "no-store" },
   });
 });
+
+export const POST = withSecurityHeaders(upload);
