@@ -1,6 +1,7 @@
 import "server-only";
 
 import { eq, sql } from "drizzle-orm";
+import type { Metadata } from "next";
 import { headers } from "next/headers";
 import { notFound, redirect } from "next/navigation";
 import { cache } from "react";
@@ -175,4 +176,15 @@ export async function requireOwner(): Promise<CurrentUser> {
   const user = await getCurrentUser();
   if (!user?.isOwner) notFound();
   return user;
+}
+
+/**
+ * An owner page's metadata, for its owners only: anyone else's 404 carries nothing of the page, its
+ * title included (a static `metadata` is sent even when the page calls `notFound()`).
+ */
+export function ownerPageMetadata(title: string): () => Promise<Metadata> {
+  return async () => {
+    await requireOwner();
+    return { title, robots: { index: false } };
+  };
 }
