@@ -1,6 +1,7 @@
 import path from "node:path";
 
 import {
+  checkUploadSizes,
   importUpload,
   makeUploadFolder,
   receiveUpload,
@@ -34,6 +35,7 @@ const upload = handleRoute("owner.imports.upload", async (request) => {
   const file = path.join(folder, name);
   try {
     await receiveUpload(request.body, request.headers.get("content-length"), file);
+    await checkUploadSizes(file);
   } catch (error) {
     await removeUploadFolder(folder);
     throw error;
