@@ -22,6 +22,8 @@ import { fetchCaseFiles, fetchCases } from "./security/fetch-cases";
  *           size and time limits, against a stand-in publisher on 127.0.0.1 and another host on
  *           127.0.0.2 (ADR 170)
  *   csv     CSV injection: cells a spreadsheet could run as formulas, through the one CSV writer
+ *   uploads decompression bombs and each upload kind's limits: a real server capped at 192 MB of heap
+ *           (tests/security/upload-bombs.test.ts) and the readers' and routes' tests (docs/security.md, "Uploads")
  *
  * Needs PostgreSQL at CI_POSTGRES_URL (default 127.0.0.1:5432, as scripts/ci-database.mjs), Debian's
  * chromium, and sqlmap (`apt-get install sqlmap`). Writes everything to .test-results/security/.
@@ -33,7 +35,7 @@ const figuresDir = path.join(out, "figures");
 fs.rmSync(out, { recursive: true, force: true });
 fs.mkdirSync(figuresDir, { recursive: true });
 
-const allSteps = ["abuse", "seats", "kill", "xss", "sqlmap", "fetch", "csv"] as const;
+const allSteps = ["abuse", "seats", "kill", "xss", "sqlmap", "fetch", "csv", "uploads"] as const;
 type StepName = (typeof allSteps)[number];
 const only = process.argv.find((arg) => arg.startsWith("--only="))?.slice("--only=".length);
 const steps = new Set<StepName>(only ? (only.split(",") as StepName[]) : allSteps);
@@ -105,7 +107,7 @@ function ciDatabase(action: "create" | "drop"): string | undefined {
   }
   return result.stdout.trim();
 }
-const needsServer = steps.has("abuse") || steps.has("seats") || steps.has("kill");
+const needsServer = steps.has("abuse") || steps.has("seats") || steps.has("kill") || steps.has("uploads");
 const databaseUrl = needsServer ? ciDatabase("create") : undefined;
 if (needsServer && !databaseUrl) {
   console.error("test:security needs a PostgreSQL server (CI_POSTGRES_URL, default 127.0.0.1:5432).");
@@ -413,6 +415,53 @@ async function killStep() {
     step: "kill -9 app, database stopped",
     ok: code === 0 && results.length > 0 && passed === results.length,
     note: `${passed} of ${results.length} passed`,
+  });
+}
+
+// ---- uploads: decompression bombs and each kind's limits --------------------------------------------
+/** The tests of docs/security.md's "Uploads" section, besides the real-server bombs. */
+const uploadTests = [
+  "src/features/imports/xlsx.test.ts",
+  "src/features/imports/size-limits.test.ts",
+  "tests/integration/margin-upload-routes.test.ts",
+  "tests/integration/import-upload-route.test.ts",
+  "tests/integration/upload-route-headers.test.ts",
+  "tests/integration/changes-feed.test.ts",
+];
+
+async function uploadsStep() {
+  const bombs = await vitest(
+    "uploads-server",
+    ["tests/security/upload-bombs.test.ts"],
+    { UPLOAD_SERVER_PORT: String(Number(port) + 3) },
+    ["--config", "vitest.security.config.ts"],
+  );
+  const tests = await vitest("uploads", uploadTests, {});
+  const outcomes = [...vitestOutcomes(bombs.report), ...vitestOutcomes(tests.report)];
+  say("\n## Uploads: decompression bombs and each kind's limits\n");
+  type Answer = { status: number; ms: number; riseMb: number; healthMs?: number; healthStatus?: number };
+  const figures =
+    figure<Record<string, Answer & { statuses?: number[]; slowestMs?: number }>>("upload-bombs");
+  if (figures)
+    table(
+      ["bomb", "answer", "time", "memory rise", "health meanwhile"],
+      Object.entries(figures).map(([name, answer]) => [
+        name,
+        answer.statuses ? answer.statuses.join(", ") : String(answer.status),
+        `${answer.slowestMs ?? answer.ms} ms`,
+        `${answer.riseMb} MB`,
+        answer.healthStatus ? `${answer.healthStatus} in ${answer.healthMs} ms` : "",
+      ]),
+    );
+  else say("No figures: the real-server test did not run to the end.");
+  const failed = outcomes.filter((test) => test.status === "failed");
+  const passed = outcomes.filter((test) => test.status === "passed").length;
+  say(`\nUpload tests: ${passed} passed, ${failed.length} failed.`);
+  for (const test of failed) say(`  FAILED: ${test.file}: ${test.fullName}`);
+  verdicts.push({
+    step: "uploads",
+    ok: bombs.code === 0 && tests.code === 0 && !!figures && failed.length === 0 && passed > 0,
+    note: `${passed} tests passed${figures ? `, ${Object.keys(figures).length} bombs refused` : ", no figures"}`,
   });
 }
 
@@ -794,6 +843,7 @@ if (steps.has("abuse")) await abuseStep();
 if (steps.has("seats")) await seatStep();
 if (steps.has("sqlmap")) await sqlmapStep();
 if (steps.has("csv")) await csvStep();
+if (steps.has("uploads")) await uploadsStep();
 
 say("\n## Summary\n");
 for (const verdict of verdicts) say(`${verdict.ok ? "PASS" : "FAIL"}  ${verdict.step}: ${verdict.note}`);

@@ -131,6 +131,8 @@ test("the owner uploads a real file with its progress shown, and a subscriber fi
   try {
     const feed = await anonymous.request.get(url);
     expect(feed.status()).toBe(200);
+    // The address is the feed's secret: a link followed from a feed reader must not pass it on.
+    expect(feed.headers()["referrer-policy"]).toBe("no-referrer");
     expect(await feed.text()).toContain(`${upload.label}, ${upload.month}`);
     await page.getByRole("button", { name: "Revoke the feed address" }).click();
     await expect(page.getByText("No feed address yet.")).toBeVisible();
@@ -153,6 +155,10 @@ test("anyone but the owner gets 404 on the import console, and the upload route 
   const response = await page.goto("/user-master-management/imports");
   expect(response?.status()).toBe(404);
   await expect(page.getByText("Upload files")).toHaveCount(0);
+  // Nothing of the page itself, its title included, in the document or in the payload a client navigation reads.
+  expect(await response!.text()).not.toContain("Data imports");
+  const payload = await page.request.get("/user-master-management/imports", { headers: { RSC: "1" } });
+  expect(await payload.text()).not.toContain("Data imports");
   const refused = await page.request.post("/api/owner/imports", {
     headers: { origin: baseURL!, "content-type": "application/octet-stream", "x-file-name": "x.csv" },
     data: Buffer.from("a,b\n"),

@@ -12,6 +12,13 @@ import type { Edition, Period } from "@/lib/tariff-vocabulary";
 export const maxMarginLines = 20_000;
 export const maxMarginFileBytes = 10 * 1024 * 1024;
 
+/**
+ * The most of a cell the preview echoes (ADR 160), which is also the most a mapping may name a
+ * column by: headers are compared cut to it.
+ */
+export const maxShownChars = 200;
+export const headerName = (cell: string) => cell.trim().slice(0, maxShownChars);
+
 /** Which column (by its header) holds the product name or code, the pack size and the cost. */
 export type MarginMapping = { product: string; packSize: string | null; cost: string };
 
@@ -67,7 +74,7 @@ export function mapRows(
 ): { lines: MarginInputLine[]; problems: MarginProblem[] } {
   const [header, ...body] = rows;
   if (!header) return { lines: [], problems: [{ row: 1, message: "The file is empty." }] };
-  const headers = header.cells.map((cell) => cell.trim());
+  const headers = header.cells.map(headerName);
   const column = (name: string | null) => (name === null ? -1 : headers.indexOf(name));
   const productAt = column(mapping.product);
   const costAt = column(mapping.cost);

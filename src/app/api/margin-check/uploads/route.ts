@@ -1,11 +1,14 @@
 import { NextResponse } from "next/server";
 import { z } from "zod";
 
+import { uploadFileName } from "@/features/imports/upload";
 import { marginOwnerOf } from "@/features/margins/access";
 import { maxMarginFileBytes } from "@/features/margins/margin";
-import { readTable, saveUpload } from "@/features/margins/queries";
+import { saveUpload } from "@/features/margins/queries";
+import { readTable } from "@/features/margins/read-upload";
 import { AppError } from "@/lib/errors";
 import { handleRoute, readBodyBytes } from "@/lib/route";
+import { withSecurityHeaders } from "@/lib/security/content-security-policy";
 import { assertSameOriginFile } from "@/lib/security/same-origin";
 import { getCurrentUser } from "@/lib/session";
 
@@ -24,10 +27,10 @@ const mappingSchema = z
  * X-File-Name), X-Margin-Mapping the columns as JSON. Answers the upload's id, its line count and
  * the rows refused, each with its row number.
  */
-export const POST = handleRoute("margins.upload", async (request) => {
+const upload = handleRoute("margins.upload", async (request) => {
   const owner = marginOwnerOf(await getCurrentUser());
   assertSameOriginFile(request);
-  const name = decodeURIComponent(request.headers.get("x-file-name") ?? "upload.csv");
+  const name = uploadFileName(request.headers.get("x-file-name") ?? "upload.csv");
   let mapping: unknown;
   try {
     mapping = JSON.parse(decodeURIComponent(request.headers.get("x-margin-mapping") ?? ""));
@@ -41,3 +44,5 @@ export const POST = handleRoute("margins.upload", async (request) => {
   const saved = await saveUpload(owner, name, table, parsed.data);
   return NextResponse.json(saved, { headers: { "cache-control": "private, no-store" } });
 });
+
+export const POST = withSecurityHeaders(upload);
