@@ -48,6 +48,7 @@ export function brandedPackQuery(
   return {
     source: query.source,
     filterOptions: query.filterOptions,
+    termMatch: query.termMatch,
     read: async (period: string, listQuery: ListQuery) =>
       withDeductions(period, await query.read(period, listQuery)),
     async first(period: string, listQuery: ListQuery, limit: number) {
