@@ -292,7 +292,7 @@ export function datasetQuery<T extends DatasetTable>(list: DatasetList<T>) {
         total: rows[0]?.total ?? 0,
       };
     },
-    /** How the query's term matches the rows `read` gives for it: two look-ups in one statement. */
+    /** How the query's term matches the rows `read` gives for it: one statement of two look-ups. */
     async termMatch(period: string, query: ListQuery): Promise<TermMatch | null> {
       const scope = scopeOf(period, query);
       const search = matchByName(list, query.searchTerm, scope);
@@ -303,11 +303,11 @@ export function datasetQuery<T extends DatasetTable>(list: DatasetList<T>) {
           .from(table as PgTable)
           .where(and(scope, search.where)),
       );
-      const { rows } = await getDb().execute<{ exact: boolean; found: boolean }>(
-        sql`select ${search.anyExact} as exact, ${anyRow} as found`,
+      // A case reads the second look-up only when the first finds nothing.
+      const { rows } = await getDb().execute<{ match: TermMatch }>(
+        sql`select case when ${search.anyExact} then 'exact' when ${anyRow} then 'near' else 'none' end as match`,
       );
-      const [{ exact, found }] = rows as [{ exact: boolean; found: boolean }];
-      return exact ? "exact" : found ? "near" : "none";
+      return rows[0]!.match;
     },
     async filterOptions(period: string): Promise<Record<string, string[]>> {
       const options = await Promise.all(
