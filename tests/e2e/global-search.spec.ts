@@ -267,3 +267,62 @@ test("the parts chosen are remembered for the user: a new browser opens the sear
     await elsewhere.context.close();
   }
 });
+
+test("'View all results' opens on the rows the section showed: word starts only, as many as it counted", async ({
+  page,
+  baseURL,
+}) => {
+  await signInByApi(page, baseURL!, demo.admin);
+  const period = await latestViiia();
+  // Four letters that begin a medicine's name and sit inside a word of another name, at no word start there.
+  const [pick] = await queryRows<{ term: string; inside: string }>(
+    `with names as (select distinct medicine from part_viiia_prices where edition = 1 and period = $1::date),
+          terms as (select distinct lower(left(medicine, 4)) as term from names where medicine ~ '^[A-Za-z]{4}')
+     select t.term, min(n.medicine) as inside
+       from terms t
+       join names n on n.medicine ilike '%' || t.term || '%' and n.medicine !~* ('(^|[^[:alnum:]])' || t.term)
+      group by t.term order by t.term limit 1`,
+    [period],
+  );
+  expect(pick, "the sample has a name prefix found inside another name").toBeTruthy();
+
+  await openWithShortcut(page);
+  await searchBox(page).fill(pick!.term);
+  await expectAnswerFor(page, pick!.term);
+  const viiia = section(page, "Part VIIIA");
+  // Each result's name: the first bold text of each option but 'View all results'.
+  const shown = await viiia
+    .getByRole("option")
+    .filter({ hasNot: page.getByText("View all results") })
+    .evaluateAll((options) =>
+      options.map((option) => option.querySelector("span.font-medium")!.textContent!.trim()),
+    );
+  expect(shown.length).toBeGreaterThan(0);
+  expect(shown).not.toContain(pick!.inside);
+  // The count in the section's heading, which names the group ("Part VIIIA: 20 results. …").
+  const heading = await viiia.evaluate(
+    (group) => document.getElementById(group.getAttribute("aria-labelledby")!)!.textContent!,
+  );
+  const total = Number(/([\d,]+) results?/.exec(heading)![1]!.replace(/,/g, ""));
+
+  await viiia.getByRole("option", { name: /View all results/ }).click();
+  await expect(dialog(page)).toHaveCount(0);
+  await expect(page).toHaveURL(new RegExp(`searchTerm=${pick!.term}`));
+  const list = page.getByRole("region", { name: /^Part VIIIA, / });
+  await expect(page.getByText(/^[\d,]+ rows?$/)).toHaveText(
+    new RegExp(`^${total.toLocaleString("en-GB")} rows?$`),
+  );
+  const names = await list
+    .getByRole("row")
+    .locator("td:first-child")
+    .evaluateAll((cells) =>
+      cells.map((cell) => {
+        const copy = cell.cloneNode(true) as HTMLElement;
+        copy.querySelectorAll('[aria-hidden="true"]').forEach((label) => label.remove());
+        return copy.textContent!.trim();
+      }),
+    );
+  expect(names.slice(0, shown.length)).toEqual(shown);
+  expect(names).not.toContain(pick!.inside);
+  await expect(page.getByText(/^No exact matches/)).toHaveCount(0);
+});

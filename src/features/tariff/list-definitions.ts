@@ -53,7 +53,7 @@ type Pricing<R> = {
  * exports agree on a pack's money.
  */
 function pricedReader<R>(
-  query: Pick<ListParts<R>, "source" | "read" | "first" | "filterOptions">,
+  query: Pick<ListParts<R>, "source" | "read" | "first" | "termMatch" | "filterOptions">,
   pricing: Pricing<R>,
 ): ListReader {
   const priceIn = (period: string, listQuery: ListQuery) =>
@@ -66,6 +66,7 @@ function pricedReader<R>(
   return {
     source: query.source,
     filterOptions: query.filterOptions ?? (async () => ({})),
+    termMatch: query.termMatch,
     rows: async (period, listQuery) => {
       const month = await priceIn(period, listQuery);
       return mapLazily(eachOf(query.read(period, listQuery)), (record) =>

@@ -8,7 +8,7 @@ import { tariffDatasets } from "@/db/schema";
 import type { Edition } from "@/lib/tariff-vocabulary";
 
 import { listDefinition } from "./list-definitions";
-import type { ListQuery, ListSource } from "./list-reading";
+import type { ListQuery, ListSource, TermMatch } from "./list-reading";
 import type { ListId } from "./lists";
 
 /** The imported part (and edition) whose months a list follows: what its 'Data as of' line reports. */
@@ -60,4 +60,17 @@ export function listFilterOptions(
   period: string,
 ): Promise<Record<string, string[]>> {
   return listDefinition(id, edition).filterOptions(period);
+}
+
+/**
+ * How the query's search term matches the list's rows for a period (exactly, only nearly, or not
+ * at all): what the page says above the rows `listRows` gives for the same query. Null without a term.
+ */
+export function listTermMatch(
+  id: ListId,
+  edition: Edition,
+  period: string,
+  query: ListQuery,
+): Promise<TermMatch | null> {
+  return listDefinition(id, edition).termMatch(period, query);
 }

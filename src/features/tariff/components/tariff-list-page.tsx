@@ -8,7 +8,7 @@ import { PageContainer } from "@/components/layout/page-container";
 import type { CurrentUser } from "@/lib/session";
 import { editionCodes, type Edition } from "@/lib/tariff-vocabulary";
 
-import { listPagePath, listRowsPath, resolveListView } from "../list-view";
+import { listPagePath, listRowsPath, listSearchMatch, resolveListView } from "../list-view";
 import { hasDiscountColumn, listTitle, lists, type ListId } from "../lists";
 import { listSource } from "../queries";
 import { refusalMessage, type SearchParams } from "../month-choice";
@@ -39,6 +39,7 @@ export async function TariffListPage({
   const edition = user.country;
   const view = await resolveListView(id, edition, await searchParams);
   const { choice, searchTerm, filterValues, options } = view;
+  const match = await listSearchMatch(view);
   const period = choice.period;
   const rowsUrl = listRowsPath(view);
   const title = listTitle(spec, user.country);
@@ -105,6 +106,11 @@ export async function TariffListPage({
           {choice.inForceSince && (
             <p className="text-sm text-muted-foreground">
               In force in {choice.month.month}: the release of {choice.inForceSince}.
+            </p>
+          )}
+          {match === "near" && (
+            <p role="status" className="rounded-md border bg-muted/40 px-3 py-2 text-sm">
+              No exact matches for &quot;{searchTerm}&quot;; showing near spellings
             </p>
           )}
           {/* The browser starts on the rows as the page arrives. `anonymous`: the same request
