@@ -56,7 +56,7 @@ const publicModules = {
   ],
   analytics: ["components/cookie-consent"],
   billing: ["plans"],
-  imports: ["write", "rows", "values", "components/data-freshness"],
+  imports: ["write", "rows", "values", "limits", "xlsx", "components/data-freshness"],
   insights: ["derive", "discounts"],
   licences: ["invites", "membership", "components/account-notices"],
   margins: ["loss-checks", "paths"],

@@ -25,7 +25,15 @@ const nextConfig: NextConfig = {
   // PGlite is only used by scripts, never bundled into the app.
   serverExternalPackages: ["@electric-sql/pglite", "pino", "pino-pretty"],
   async headers() {
-    return [{ source: "/:path*", headers: securityHeaders }];
+    return [
+      { source: "/:path*", headers: securityHeaders },
+      // A private feed's address is its secret (ADR 118): no page a feed reader opens from it may be
+      // told it. Of two rules setting one header, Next.js sends the later.
+      {
+        source: "/api/changes/feed/:token",
+        headers: [{ key: "Referrer-Policy", value: "no-referrer" }],
+      },
+    ];
   },
 };
 

@@ -152,7 +152,8 @@ type Outcome = {
 async function runUpload(url: string, csvFile: string, reportFile: string): Promise<void> {
   process.env.DATABASE_URL = url;
   const { getDb, closeDb } = await import("../src/db/client");
-  const { readTable, saveUpload, getUpload } = await import("../src/features/margins/queries");
+  const { saveUpload, getUpload } = await import("../src/features/margins/queries");
+  const { readTable } = await import("../src/features/margins/read-upload");
   const licenseId = randomUUID();
   const userId = `bench-${randomBytes(6).toString("hex")}`;
   await getDb().execute(sql`insert into licenses (license_id, organisation, number_of_licenses)

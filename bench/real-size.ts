@@ -1,4 +1,4 @@
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -44,22 +44,64 @@ function npmRun(args: string[], databaseUrl: string, dataDir: string) {
   return run.status ?? 1;
 }
 
+/** Every file of the real folders, bar `heldBack`: what the bench database is filled with. */
+function realFiles(heldBack: string[]): string[] {
+  return fs
+    .readdirSync(realDataDir, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .flatMap((entry) => {
+      const folder = path.join(realDataDir, entry.name);
+      const files = fs.readdirSync(folder).map((name) => path.join(folder, name));
+      // A folder whole when nothing of it is held back: the importer picks what it can read.
+      return files.some((file) => heldBack.includes(file))
+        ? files.filter((file) => !heldBack.includes(file))
+        : [folder];
+    });
+}
+
+/**
+ * The newest real Part IX month, which bench:soak imports while under load: a real month's worth
+ * of new data, which every process must then build its lists from afresh.
+ */
+export function newestRealPartIx(): string | null {
+  if (!useRealFiles) return null;
+  const found = fs
+    .readdirSync(realDataDir, { recursive: true, encoding: "utf8" })
+    .filter((name) => /(^|\/)drug_tariff_ix_\d{6}\.csv(\.gz)?$/.test(name))
+    .sort((a, b) => path.basename(a).localeCompare(path.basename(b)));
+  return found.length > 0 ? path.join(realDataDir, found.at(-1)!) : null;
+}
+
 /** The real files, or the real-scale sample, imported into the bench database before the product starts. */
-function fillDatabase(databaseUrl: string): string {
+function fillDatabase(databaseUrl: string, heldBack: string[]): string {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "tariffscope-bench-"));
   try {
     if (useRealFiles) {
-      const folders = fs
-        .readdirSync(realDataDir, { withFileTypes: true })
-        .filter((entry) => entry.isDirectory())
-        .map((entry) => path.join(realDataDir, entry.name));
       // A file the importer refuses (the concessions page saved as HTML, say) is reported and skipped.
-      const code = npmRun(["import", "--", ...folders], databaseUrl, dataDir);
-      return `the real files of ${realDataDir}${code === 0 ? "" : " (some refused, listed above)"}`;
+      const code = npmRun(["import", "--", ...realFiles(heldBack)], databaseUrl, dataDir);
+      const held = heldBack.length ? `, bar ${heldBack.map((file) => path.basename(file)).join(", ")}` : "";
+      return `the real files of ${realDataDir}${held}${code === 0 ? "" : " (some refused, listed above)"}`;
     }
     const code = npmRun(["data:sample", "--", "--months", "2", "--scale", "real"], databaseUrl, dataDir);
     if (code !== 0) throw new Error("The real-scale sample did not load.");
     return "two months of the real-scale sample (no real files)";
+  } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Imports `files` into the bench database as `npm run import` does while the product serves, in a
+ * process of its own and without holding this one's event loop (the load generator runs in it).
+ */
+export async function importNow(databaseUrl: string, files: string[]): Promise<number> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "tariffscope-bench-"));
+  try {
+    const run = spawn("npm", ["run", "--silent", "import", "--", ...files], {
+      stdio: "inherit",
+      env: { ...process.env, DATABASE_URL: databaseUrl, DATA_DIR: dataDir, LOG_LEVEL: "warn" },
+    });
+    return await new Promise<number>((resolve) => run.on("exit", (code) => resolve(code ?? 1)));
   } finally {
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
@@ -131,11 +173,13 @@ async function prepare(client: pg.Client) {
 /**
  * Serves the product at real size on `port` for `work`, then stops it and drops its database.
  * A staging-like run on a real database: the demo accounts are asked for by name, no sample data.
+ * The real files in `heldBack` are left out, for `work` to import.
  */
 export async function withRealSizeProduct(
   port: number,
   work: (product: RealSizeProduct) => Promise<void>,
   env: Record<string, string> = {},
+  heldBack: string[] = [],
 ): Promise<void> {
   const name = `tariffscope_bench_${Date.now()}`;
   const databaseUrl = withDatabase(server, name);
@@ -144,7 +188,7 @@ export async function withRealSizeProduct(
   let product: Awaited<ReturnType<typeof startProduct>> | undefined;
   try {
     const started = Date.now();
-    const data = fillDatabase(databaseUrl);
+    const data = fillDatabase(databaseUrl, heldBack);
     console.log(`\nData: ${data}, loaded in ${((Date.now() - started) / 1000).toFixed(0)} s.`);
     product = await startProduct({ port, databaseUrl, env: { DEMO_SEED: "1", ...env } });
     const facts = await withClient(databaseUrl, prepare);

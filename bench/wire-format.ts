@@ -146,7 +146,7 @@ const formats = (rows: Row[]) => [
   { name: "objects, ADR 149", body: JSON.stringify(withoutMade(rows)), columns: false },
   {
     name: "columns, ADR 153 (sent now)",
-    body: [...columnarRowsJson(withoutMade(rows))].join(""),
+    body: columnarRowsJson(withoutMade(rows)),
     columns: true,
   },
 ];

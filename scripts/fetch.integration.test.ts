@@ -38,6 +38,7 @@ const cli = (args: string[]) =>
       DATABASE_URL: database.url,
       NHSBSA_TARIFF_URL: server.url(partViii),
       CPE_CONCESSIONS_URL: server.url(concessions),
+      FETCH_ALLOWED_HOSTS: "127.0.0.1",
     },
     120_000,
     args,

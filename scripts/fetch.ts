@@ -19,7 +19,8 @@ import { finishImportCommand, runImportCommand } from "./lib/import-outcomes";
  * `npm run fetch -- [--source nhsbsa|cpe|dmd] [--json]`: one pass of the fetchers now. Reads NHSBSA's
  * Drug Tariff pages (NHSBSA_TARIFF_URL), Community Pharmacy England's concessions page
  * (CPE_CONCESSIONS_URL) and, with TRUD_API_KEY, TRUD's latest dm+d release, downloads what is new
- * and imports it as `npm run import` would. Prints one
+ * and imports it as `npm run import` would: from each source's own hosts only, over https, each page
+ * and file within its size limit (docs/deploy.md, ADR 170). Prints one
  * line per file found (with --json, in `npm run import -- --json`'s format). Exit code 1 when a page
  * or file could not be fetched or was rejected, 2 for a mistake on the command line.
  */

@@ -12,6 +12,7 @@ import next from "next";
 
 import { resolveClientAddress, trustedProxyMatcher } from "./lib/client-address.mjs";
 import { serveNotingOutages } from "./lib/database-outage.mjs";
+import { answerShed, heapGuard } from "./lib/load-shedding.mjs";
 import { webConcurrency } from "./lib/web-concurrency.mjs";
 
 const port = Number(process.env.PORT ?? 3000);
@@ -89,6 +90,8 @@ async function runServer() {
   if (!dev) await serveBuiltConfig();
   const app = next({ dev, dir: process.cwd(), port, hostname: "localhost" });
   const handle = app.getRequestHandler();
+  // Short of heap, the process answers its expensive requests 503 rather than die of them (ADR 186).
+  const guard = heapGuard();
 
   // Tells the app it is served through here, so the client address header can be believed.
   globalThis[Symbol.for("tariffscope.server")] = true;
@@ -102,6 +105,7 @@ async function runServer() {
     );
     // Only Next.js itself may mark a request as an internal subrequest (CVE-2025-29927).
     delete request.headers["x-middleware-subrequest"];
+    if (guard.sheds(request.url ?? "/")) return answerShed(request, response);
     serveNotingOutages(response, () => handle(request, response));
   };
   const servers = await Promise.all(hosts.map((host) => listen(onRequest, host)));

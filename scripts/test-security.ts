@@ -3,7 +3,8 @@ import fs from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 
-import { abuseCases } from "./security/abuse-cases";
+import { abuseCases, type CaseTest } from "./security/abuse-cases";
+import { fetchCaseFiles, fetchCases } from "./security/fetch-cases";
 
 /**
  * `npm run test:security`: the security evidence, with its figures (docs/security.md
@@ -17,6 +18,12 @@ import { abuseCases } from "./security/abuse-cases";
  *           add-member; PostgreSQL stopped mid-request, on a private cluster (tests/security/*.test.ts)
  *   xss     50 XSS payloads through URL parameters, text inputs and an imported file (Playwright)
  *   sqlmap  sqlmap against every route that takes input, on a server of its own
+ *   fetch   what the fetchers may reach and bring back: hosts, redirects, addresses, file names,
+ *           size and time limits, against a stand-in publisher on 127.0.0.1 and another host on
+ *           127.0.0.2 (ADR 170)
+ *   csv     CSV injection: cells a spreadsheet could run as formulas, through the one CSV writer
+ *   uploads decompression bombs and each upload kind's limits: a real server capped at 192 MB of heap
+ *           (tests/security/upload-bombs.test.ts) and the readers' and routes' tests (docs/security.md, "Uploads")
  *
  * Needs PostgreSQL at CI_POSTGRES_URL (default 127.0.0.1:5432, as scripts/ci-database.mjs), Debian's
  * chromium, and sqlmap (`apt-get install sqlmap`). Writes everything to .test-results/security/.
@@ -28,7 +35,7 @@ const figuresDir = path.join(out, "figures");
 fs.rmSync(out, { recursive: true, force: true });
 fs.mkdirSync(figuresDir, { recursive: true });
 
-const allSteps = ["abuse", "seats", "kill", "xss", "sqlmap"] as const;
+const allSteps = ["abuse", "seats", "kill", "xss", "sqlmap", "fetch", "csv", "uploads"] as const;
 type StepName = (typeof allSteps)[number];
 const only = process.argv.find((arg) => arg.startsWith("--only="))?.slice("--only=".length);
 const steps = new Set<StepName>(only ? (only.split(",") as StepName[]) : allSteps);
@@ -100,7 +107,7 @@ function ciDatabase(action: "create" | "drop"): string | undefined {
   }
   return result.stdout.trim();
 }
-const needsServer = steps.has("abuse") || steps.has("seats") || steps.has("kill");
+const needsServer = steps.has("abuse") || steps.has("seats") || steps.has("kill") || steps.has("uploads");
 const databaseUrl = needsServer ? ciDatabase("create") : undefined;
 if (needsServer && !databaseUrl) {
   console.error("test:security needs a PostgreSQL server (CI_POSTGRES_URL, default 127.0.0.1:5432).");
@@ -211,6 +218,16 @@ async function xssStep() {
 }
 
 // ---- abuse cases -----------------------------------------------------------------------------------
+/** How the tests a case names fared: `name` is a part of a test's full name in `file`. */
+function resultsOf(test: CaseTest, outcomes: Outcome[]) {
+  const matched = outcomes.filter((o) => o.file === test.file && o.fullName.includes(test.name));
+  return {
+    matched: matched.length,
+    passed: matched.filter((o) => o.status === "passed").length,
+    failed: matched.filter((o) => o.status === "failed").length,
+  };
+}
+
 /** The step that runs a test file of an abuse case when the abuse step does not: browser tests, slow ones. */
 function stepOf(file: string): StepName | undefined {
   if (file.endsWith(".spec.ts")) return "xss";
@@ -230,23 +247,20 @@ async function abuseStep() {
   for (const abuse of abuseCases) {
     let caseOk = true;
     for (const test of abuse.tests) {
-      const matched = outcomes.filter((o) => o.file === test.file && o.fullName.includes(test.name));
+      const { matched, passed, failed } = resultsOf(test, outcomes);
       const step = stepOf(test.file);
       const elsewhere = !!step && !steps.has(step);
-      const passed = matched.filter((o) => o.status === "passed").length;
-      const failed = matched.filter((o) => o.status === "failed").length;
       const result =
-        matched.length === 0
+        matched === 0
           ? elsewhere
             ? `run by the ${step} step`
             : "NOT FOUND"
           : failed > 0
-            ? `FAILED (${failed} of ${matched.length})`
+            ? `FAILED (${failed} of ${matched})`
             : passed === 0
-              ? `skipped (${matched.length})`
+              ? `skipped (${matched})`
               : `refused (${passed} test${passed > 1 ? "s" : ""} passed)`;
-      if (failed > 0 || (matched.length === 0 && !elsewhere) || (matched.length > 0 && passed === 0))
-        caseOk = false;
+      if (failed > 0 || (matched === 0 && !elsewhere) || (matched > 0 && passed === 0)) caseOk = false;
       rows.push([String(abuse.id), abuse.title, `${test.file}: ${test.name || "(all)"}`, result]);
     }
     if (abuse.gaps) rows.push([String(abuse.id), "", `not covered: ${abuse.gaps}`, "gap"]);
@@ -401,6 +415,53 @@ async function killStep() {
     step: "kill -9 app, database stopped",
     ok: code === 0 && results.length > 0 && passed === results.length,
     note: `${passed} of ${results.length} passed`,
+  });
+}
+
+// ---- uploads: decompression bombs and each kind's limits --------------------------------------------
+/** The tests of docs/security.md's "Uploads" section, besides the real-server bombs. */
+const uploadTests = [
+  "src/features/imports/xlsx.test.ts",
+  "src/features/imports/size-limits.test.ts",
+  "tests/integration/margin-upload-routes.test.ts",
+  "tests/integration/import-upload-route.test.ts",
+  "tests/integration/upload-route-headers.test.ts",
+  "tests/integration/changes-feed.test.ts",
+];
+
+async function uploadsStep() {
+  const bombs = await vitest(
+    "uploads-server",
+    ["tests/security/upload-bombs.test.ts"],
+    { UPLOAD_SERVER_PORT: String(Number(port) + 3) },
+    ["--config", "vitest.security.config.ts"],
+  );
+  const tests = await vitest("uploads", uploadTests, {});
+  const outcomes = [...vitestOutcomes(bombs.report), ...vitestOutcomes(tests.report)];
+  say("\n## Uploads: decompression bombs and each kind's limits\n");
+  type Answer = { status: number; ms: number; riseMb: number; healthMs?: number; healthStatus?: number };
+  const figures =
+    figure<Record<string, Answer & { statuses?: number[]; slowestMs?: number }>>("upload-bombs");
+  if (figures)
+    table(
+      ["bomb", "answer", "time", "memory rise", "health meanwhile"],
+      Object.entries(figures).map(([name, answer]) => [
+        name,
+        answer.statuses ? answer.statuses.join(", ") : String(answer.status),
+        `${answer.slowestMs ?? answer.ms} ms`,
+        `${answer.riseMb} MB`,
+        answer.healthStatus ? `${answer.healthStatus} in ${answer.healthMs} ms` : "",
+      ]),
+    );
+  else say("No figures: the real-server test did not run to the end.");
+  const failed = outcomes.filter((test) => test.status === "failed");
+  const passed = outcomes.filter((test) => test.status === "passed").length;
+  say(`\nUpload tests: ${passed} passed, ${failed.length} failed.`);
+  for (const test of failed) say(`  FAILED: ${test.file}: ${test.fullName}`);
+  verdicts.push({
+    step: "uploads",
+    ok: bombs.code === 0 && tests.code === 0 && !!figures && failed.length === 0 && passed > 0,
+    note: `${passed} tests passed${figures ? `, ${Object.keys(figures).length} bombs refused` : ", no figures"}`,
   });
 }
 
@@ -647,13 +708,142 @@ async function sqlmapStep() {
   }
 }
 
+// ---- fetch: what the fetchers may reach and bring back -----------------------------------------------
+async function fetchStep() {
+  const { code, report } = await vitest("fetch", fetchCaseFiles, {});
+  const outcomes = vitestOutcomes(report);
+  say(
+    "\n## What the fetchers may reach and bring back (stand-in publisher on 127.0.0.1, another host on 127.0.0.2)\n",
+  );
+  let casesOk = 0;
+  const rows: string[][] = [];
+  for (const fetchCase of fetchCases) {
+    let ok = true;
+    for (const test of fetchCase.tests) {
+      const { matched, passed, failed } = resultsOf(test, outcomes);
+      if (matched === 0 || passed !== matched) ok = false;
+      const result =
+        matched === 0
+          ? "NOT FOUND"
+          : passed === matched
+            ? `refused (${passed} test${passed > 1 ? "s" : ""} passed)`
+            : `FAILED (${failed || matched - passed} of ${matched})`;
+      rows.push([fetchCase.abuse, `${test.file}: ${test.name}`, result]);
+    }
+    if (ok) casesOk += 1;
+  }
+  table(["abuse", "test", "result"], rows);
+  const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(2)} MB`;
+  const other = figure<{ connectionsToTheOtherHost: number }>("fetch-other-host");
+  const redirect = figure<{ connectionsToTheOtherHost: number }>("fetch-redirect");
+  const loopback = figure<{ connections: number }>("fetch-loopback");
+  const name = figure<{ link: string; writtenAs: string; outsideFileIntact: boolean }>("fetch-file-name");
+  const file = figure<{
+    limitBytes: number;
+    wouldHaveSentBytes: number;
+    sentBeforeTheTransferWasAbandoned: number;
+    tries: number;
+  }>("fetch-size-file");
+  const page = figure<{ limitBytes: number; sentBeforeTheTransferWasAbandoned: number }>("fetch-size-page");
+  const time = figure<{ limitSeconds: number; tookSeconds: number }>("fetch-total-time");
+  say("");
+  if (other && redirect)
+    say(
+      `Connections to the other host: ${other.connectionsToTheOtherHost} for its link, ${redirect.connectionsToTheOtherHost} for the redirect to it.`,
+    );
+  if (loopback)
+    say(
+      `Connections made for plain http, a loopback literal and localhost without FETCH_ALLOWED_HOSTS: ${loopback.connections}.`,
+    );
+  if (name)
+    say(
+      `Link ${name.link} written as "${name.writtenAs}" in the work folder; the file outside it intact: ${name.outsideFileIntact ? "yes" : "NO"}.`,
+    );
+  if (file)
+    say(
+      `A file streaming ${mb(file.wouldHaveSentBytes)} against a ${mb(file.limitBytes)} limit: abandoned; the server had written ${mb(file.sentBeforeTheTransferWasAbandoned)} into the connection (its socket buffers included), ${file.tries} try.`,
+    );
+  if (page)
+    say(
+      `A page streaming without end against a ${mb(page.limitBytes)} limit: abandoned; the server had written ${mb(page.sentBeforeTheTransferWasAbandoned)}.`,
+    );
+  if (time)
+    say(
+      `A server that never answers, 4 tries of 1 s allowed in ${time.limitSeconds} s: gave up after ${time.tookSeconds.toFixed(1)} s.`,
+    );
+  say(
+    `\nFetch cases: ${casesOk} of ${fetchCases.length} refused by every test mapped to them (exit code ${code}).`,
+  );
+  verdicts.push({
+    step: "fetch",
+    ok: code === 0 && casesOk === fetchCases.length,
+    note: `${casesOk}/${fetchCases.length}`,
+  });
+}
+
+// ---- CSV injection ---------------------------------------------------------------------------------
+async function csvStep() {
+  const { code, report } = await vitest("csv", ["src/components/data-table/csv.test.ts"], {});
+  const figures = figure<{
+    cases: { cell: string; how: string; written: string; neutralised: boolean }[];
+    numbers: { cell: string; written: string; keptNumber: boolean }[];
+  }>("csv-injection");
+  const cases = figures?.cases ?? [];
+  const numbers = figures?.numbers ?? [];
+  // Spaces and full-width signs written as escapes, so the table shows what each cell holds.
+  const shown = (text: string) =>
+    JSON.stringify(text).replace(
+      /[^\x20-\x7e]/g,
+      (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`,
+    );
+  say("\n## CSV injection: cells a spreadsheet could run, through the one CSV writer\n");
+  table(
+    ["cell", "how it would run", "read back from the file", "result"],
+    [
+      ...cases.map((row) => [
+        shown(row.cell),
+        row.how,
+        shown(row.written),
+        row.neutralised ? "defused" : "NOT DEFUSED",
+      ]),
+      ...numbers.map((row) => [
+        shown(row.cell),
+        "none: a figure",
+        shown(row.written),
+        row.keptNumber ? "kept a number" : "NOT KEPT A NUMBER",
+      ]),
+    ],
+  );
+  const defused = cases.filter((row) => row.neutralised).length;
+  const kept = numbers.filter((row) => row.keptNumber).length;
+  const tests = vitestOutcomes(report);
+  const failed = tests.filter((test) => test.status !== "passed");
+  say(
+    `\nCSV injection: ${defused} of ${cases.length} cells defused, ${kept} of ${numbers.length} figures kept numbers; ${tests.length - failed.length} of ${tests.length} tests of the writer passed.`,
+  );
+  for (const test of failed) say(`  failed: ${test.fullName}`);
+  verdicts.push({
+    step: "csv",
+    ok:
+      code === 0 &&
+      cases.length > 0 &&
+      defused === cases.length &&
+      kept === numbers.length &&
+      failed.length === 0,
+    note: `${defused}/${cases.length} defused`,
+  });
+}
+
 say(`# npm run test:security, ${new Date().toISOString()}`);
+if (steps.has("fetch")) await fetchStep();
 if (steps.has("xss")) await xssStep();
 // The kill step's tests are among abuse case 15's, so it runs before the abuse step.
 if (steps.has("kill")) await killStep();
 if (steps.has("abuse")) await abuseStep();
 if (steps.has("seats")) await seatStep();
 if (steps.has("sqlmap")) await sqlmapStep();
+if (steps.has("csv")) await csvStep();
+if (steps.has("uploads")) await uploadsStep();
 
 say("\n## Summary\n");
 for (const verdict of verdicts) say(`${verdict.ok ? "PASS" : "FAIL"}  ${verdict.step}: ${verdict.note}`);

@@ -7,13 +7,9 @@ import {
   isSignedInProductPath,
   signedInProductPrefix,
 } from "@/features/access/route-classes";
-import { getEnv, servesHttps } from "@/lib/env";
+import { getEnv } from "@/lib/env";
 import { signInPath } from "@/lib/paths";
-import {
-  contentSecurityPolicy,
-  createNonce,
-  strictTransportSecurity,
-} from "@/lib/security/content-security-policy";
+import { securityHeaders } from "@/lib/security/content-security-policy";
 import { authCookiePrefix } from "@/lib/security/session-cookie";
 
 /**
@@ -26,15 +22,9 @@ import { authCookiePrefix } from "@/lib/security/session-cookie";
  */
 export function proxy(request: NextRequest) {
   const env = getEnv();
-  const https = servesHttps(env);
-  const policy = contentSecurityPolicy({
-    nonce: createNonce(),
-    https,
-    development: env.NODE_ENV === "development",
-  });
+  const { policy, headers } = securityHeaders();
   const secured = (response: NextResponse) => {
-    response.headers.set("content-security-policy", policy);
-    if (https) response.headers.set("strict-transport-security", strictTransportSecurity);
+    for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
     return response;
   };
   const { pathname, search } = request.nextUrl;
@@ -65,6 +55,7 @@ export function proxy(request: NextRequest) {
 export const config = {
   // The upload routes (the import console's, the margin check's) read their large bodies themselves,
   // refusing one over their limit with a clear message: through the proxy, Next.js would buffer the
-  // body and silently cut it at 10 MB. Each checks the session itself, as every route does.
+  // body and silently cut it at 10 MB. Each checks the session itself, as every route does, and sets
+  // the headers of `secured` above itself (withSecurityHeaders).
   matcher: ["/((?!_next/static|_next/image|api/owner/imports|api/margin-check).*)"],
 };

@@ -15,4 +15,14 @@ describe("the application's database pool", () => {
     vi.stubEnv("DATABASE_POOL_SIZE", "3");
     expect(getPool().options.max).toBe(3);
   });
+
+  it("is one pool per process however many bundles load this module (Next.js loads it once per server bundle)", async () => {
+    vi.stubEnv("DATABASE_URL", "postgres://tariffscope@127.0.0.1:1/unused");
+    const pool = getPool();
+    vi.resetModules();
+    const another = (await import("./client")) as typeof import("./client");
+    expect(another.getPool()).toBe(pool);
+    await another.closeDb();
+    expect(getPool()).not.toBe(pool);
+  });
 });

@@ -12,7 +12,14 @@ export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 type Connection = { pool: pg.Pool; db: Database; url: string };
 
-let connection: Connection | undefined;
+/**
+ * Where the process's one connection is kept: on `globalThis`, not in this module. Next.js evaluates
+ * a module once per server bundle (pages, route handlers, the proxy and start-up), so a module-level
+ * pool would be one per bundle, and a web process could hold three times DATABASE_POOL_SIZE
+ * connections (docs/deploy.md sizes the server for one pool a process).
+ */
+const connectionKey = Symbol.for("tariffscope.databaseConnection");
+const held = globalThis as { [connectionKey]?: Connection };
 
 /**
  * How alike a search term must be to some run of a name's words for the search to count it a near
@@ -95,22 +102,24 @@ function databaseUrl(): string {
  * `next build` imports route modules and must not open a connection.
  */
 export function getDb(): Database {
-  connection ??= (() => {
+  return connection().db;
+}
+
+function connection(): Connection {
+  return (held[connectionKey] ??= (() => {
     const url = databaseUrl();
     // Checked at start-up with the other settings (lib/env.ts); docs/deploy.md says how to size it.
     const pool = createPool(url, { max: Number(process.env.DATABASE_POOL_SIZE) || undefined });
     return { pool, db: createDatabase(pool), url };
-  })();
-  return connection.db;
+  })());
 }
 
 export function getPool(): pg.Pool {
-  getDb();
-  return connection!.pool;
+  return connection().pool;
 }
 
 export async function closeDb(): Promise<void> {
-  const current = connection;
-  connection = undefined;
+  const current = held[connectionKey];
+  delete held[connectionKey];
   await current?.pool.end();
 }

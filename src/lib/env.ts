@@ -95,6 +95,36 @@ const limit = (what: string, max: number) => {
   return z.coerce.number({ message }).int(message).min(1, message).max(max, message);
 };
 
+/**
+ * The hosts each source fetches from besides its configured page's own (docs/deploy.md lists them;
+ * FETCH_NHSBSA_HOSTS, FETCH_CPE_HOSTS, FETCH_DMD_HOSTS change them), and the most one of its pages
+ * or files may have, in megabytes (FETCH_*_MAX_MB). ADR 170.
+ */
+export const defaultFetchHosts = {
+  nhsbsa: ["www.nhsbsa.nhs.uk", "nhsbsa.nhs.uk"],
+  cpe: ["cpe.org.uk", "www.cpe.org.uk"],
+  dmd: ["isd.digital.nhs.uk"],
+} as const;
+
+export const defaultFetchMaxMb = { nhsbsa: 64, cpe: 8, dmd: 512 } as const;
+
+const hostList = z
+  .string()
+  .refine(
+    (value) => listOf(value).every((host) => /^[a-z\d]([a-z\d.-]*[a-z\d])?$|^\[?[\d:a-f.]+\]?$/i.test(host)),
+    "a comma-separated list of host names, such as www.nhsbsa.nhs.uk,nhsbsa.nhs.uk",
+  );
+
+const fetchMaxMb = (source: string) =>
+  z.coerce
+    .number({ message: `the most megabytes one of ${source}'s pages or files may have, from 1 to 4096` })
+    .min(1, `the most megabytes one of ${source}'s pages or files may have, from 1 to 4096`)
+    .max(4096, `the most megabytes one of ${source}'s pages or files may have, from 1 to 4096`);
+
+/** FETCH_ALLOWED_HOSTS may list loopback hosts only: it is for tests and local stand-ins. */
+const isLoopbackFetchHost = (host: string) =>
+  /^(localhost|\[?::1\]?|127\.\d{1,3}\.\d{1,3}\.\d{1,3})$/i.test(host);
+
 const baseEnvSchema = z.object({
   NODE_ENV: z
     .enum(["development", "production", "test"], { message: "development, production or test" })
@@ -200,6 +230,19 @@ const baseEnvSchema = z.object({
   TRUD_API_URL: httpUrl(
     "the http:// or https:// address of TRUD's API, such as https://isd.digital.nhs.uk/trud/api/v1",
   ).default("https://isd.digital.nhs.uk/trud/api/v1"),
+  FETCH_NHSBSA_HOSTS: hostList.default(defaultFetchHosts.nhsbsa.join(",")),
+  FETCH_CPE_HOSTS: hostList.default(defaultFetchHosts.cpe.join(",")),
+  FETCH_DMD_HOSTS: hostList.default(defaultFetchHosts.dmd.join(",")),
+  FETCH_NHSBSA_MAX_MB: fetchMaxMb("NHSBSA").default(defaultFetchMaxMb.nhsbsa),
+  FETCH_CPE_MAX_MB: fetchMaxMb("CPE").default(defaultFetchMaxMb.cpe),
+  FETCH_DMD_MAX_MB: fetchMaxMb("TRUD's dm+d").default(defaultFetchMaxMb.dmd),
+  FETCH_ALLOWED_HOSTS: z
+    .string()
+    .refine(
+      (value) => listOf(value).every(isLoopbackFetchHost),
+      "a comma-separated list of loopback hosts (127.0.0.1, 127.0.0.2, ::1, localhost) that plain http may reach",
+    )
+    .optional(),
   WATCHLIST_ALERTS_CRON: z
     .string()
     .refine(
@@ -257,6 +300,16 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     ...result.data,
     APP_URL: (result.data.APP_URL ?? `http://localhost:${result.data.PORT}`).replace(/\/$/, ""),
   };
+  const plainHttp = plainHttpFetchSettings(env);
+  if (plainHttp.length > 0) {
+    // The fetchers would refuse every one of these addresses (ADR 170): say so now, not at 06:30.
+    throw new EnvError(
+      plainHttp.map((name) => ({
+        name,
+        expected: "https:// addresses (plain http:// only for a loopback host listed in FETCH_ALLOWED_HOSTS)",
+      })),
+    );
+  }
   const appHost = new URL(env.APP_URL).hostname;
   if (isOperatorDatabase(env) && !servesHttps(env) && !isLoopbackHost(appHost)) {
     // Passwords and session cookies would cross the network in clear text.
@@ -270,6 +323,25 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     ]);
   }
   return env;
+}
+
+/** A host as the fetchers compare it: lower case, an IPv6 literal without its brackets. */
+export function bareHost(host: string): string {
+  return host.toLowerCase().replace(/^\[(.*)\]$/, "$1");
+}
+
+/** The publishers' addresses that name plain http for a host FETCH_ALLOWED_HOSTS does not list. */
+function plainHttpFetchSettings(
+  env: Pick<Env, "NHSBSA_TARIFF_URL" | "CPE_CONCESSIONS_URL" | "TRUD_API_URL" | "FETCH_ALLOWED_HOSTS">,
+): string[] {
+  const local = listOf(env.FETCH_ALLOWED_HOSTS).map(bareHost);
+  const refused = (url: string) => {
+    const parsed = new URL(url);
+    return parsed.protocol === "http:" && !local.includes(bareHost(parsed.hostname));
+  };
+  return (["NHSBSA_TARIFF_URL", "CPE_CONCESSIONS_URL", "TRUD_API_URL"] as const).filter((name) =>
+    listOf(env[name]).some(refused),
+  );
 }
 
 /** localhost, 127.0.0.1 and [::1]: addresses only this machine can reach. */

@@ -6,7 +6,7 @@ type Row = Record<string, RowValue>;
 
 /** Rows through the wire and back, as plain objects. */
 const roundTrip = (rows: Row[]) =>
-  JSON.parse(JSON.stringify(rowsFromColumns(JSON.parse([...columnarRowsJson(rows)].join(""))))) as Row[];
+  JSON.parse(JSON.stringify(rowsFromColumns(JSON.parse(columnarRowsJson(rows))))) as Row[];
 
 const packs: Row[] = Array.from({ length: 12 }, (_, index) => ({
   name: `Aspirin ${index * 25}mg "dispersible" tablets ’`,

@@ -35,15 +35,63 @@ function indexWidth(size: number): number {
 /** Values serialised together: a batch's JSON is a few hundred kB at most. */
 const batchSize = 1_000;
 
-type Pool = { distinct: Map<RowValue, number>; at: number[] };
+/** Indexes held in blocks of typed arrays: four bytes a row, outside the JavaScript heap. */
+class Indexes {
+  private static readonly blockBits = 12;
+  private readonly blocks: Uint32Array[] = [];
+  length = 0;
+
+  push(index: number) {
+    const block = this.length >>> Indexes.blockBits;
+    if (block === this.blocks.length) this.blocks.push(new Uint32Array(1 << Indexes.blockBits));
+    this.blocks[block]![this.length & ((1 << Indexes.blockBits) - 1)] = index;
+    this.length += 1;
+  }
+
+  at(row: number): number {
+    return this.blocks[row >>> Indexes.blockBits]![row & ((1 << Indexes.blockBits) - 1)]!;
+  }
+}
+
+/** A column's values as the JSON text of an array's items, encoded a batch at a time, outside the heap. */
+class ValuesText {
+  private readonly encoded: Uint8Array[] = [];
+  private pending: RowValue[] = [];
+  private static readonly encoder = new TextEncoder();
+
+  add(value: RowValue) {
+    this.pending.push(value);
+    if (this.pending.length === batchSize) this.encode();
+  }
+
+  private encode() {
+    if (this.pending.length === 0) return;
+    const items = JSON.stringify(this.pending).slice(1, -1);
+    this.encoded.push(ValuesText.encoder.encode(this.encoded.length === 0 ? items : `,${items}`));
+    this.pending = [];
+  }
+
+  /** The JSON array, a batch at a time. */
+  *json(): Generator<string | Uint8Array> {
+    this.encode();
+    yield "[";
+    yield* this.encoded;
+    yield "]";
+  }
+}
+
+type Pool = { distinct: Map<RowValue, number>; at: Indexes };
 
 /**
  * One column as the rows are read: while its values repeat, the distinct values and each row's
- * index among them; once too many are new to pool, every value. Never both.
+ * index among them; once too many are new to pool, every value as JSON text. Never both, and
+ * never the values as a list: what a column holds of its rows is outside the JavaScript heap (four
+ * bytes a row, or its text), bar the distinct values of a pool.
  */
 class ColumnBuilder {
-  private pool: Pool | null = { distinct: new Map(), at: [] };
-  private values: RowValue[] | null = null;
+  private pool: Pool | null = { distinct: new Map(), at: new Indexes() };
+  private text: ValuesText | null = null;
+  private count = 0;
 
   constructor(
     readonly key: string,
@@ -53,13 +101,9 @@ class ColumnBuilder {
     for (let row = 0; row < before; row++) this.add(null);
   }
 
-  /** The rows read so far. */
-  private get count(): number {
-    return this.pool ? this.pool.at.length : this.values!.length;
-  }
-
   add(value: RowValue) {
-    if (!this.pool) return void this.values!.push(value);
+    this.count += 1;
+    if (!this.pool) return void this.text!.add(value);
     const { distinct, at } = this.pool;
     let index = distinct.get(value);
     if (index === undefined) {
@@ -68,22 +112,23 @@ class ColumnBuilder {
     }
     at.push(index);
     // Three values in four new after ten batches: the column will be sent as its values.
-    if (this.count >= 10 * batchSize && distinct.size * 4 > this.count * 3)
-      this.values = this.unpooled(this.pool);
+    if (this.count >= 10 * batchSize && distinct.size * 4 > this.count * 3) this.unpool(this.pool);
   }
 
-  /** Every value, in row order; the pool is let go. */
-  private unpooled({ distinct, at }: Pool): RowValue[] {
+  /** Every value so far as text, in row order; the pool is let go. */
+  private unpool({ distinct, at }: Pool): ValuesText {
     this.pool = null;
     const byIndex = [...distinct.keys()];
-    return at.map((index) => byIndex[index]!);
+    const text = (this.text = new ValuesText());
+    for (let row = 0; row < at.length; row++) text.add(byIndex[at.at(row)]!);
+    return text;
   }
 
   /** The column to send: pooled when at most every second value is new (the indexes then cost less than the repeats). */
-  wire(): { pool: Pool } | { values: RowValue[] } {
-    if (!this.pool) return { values: this.values! };
+  wire(): { pool: Pool } | { text: ValuesText } {
+    if (!this.pool) return { text: this.text! };
     if (this.pool.distinct.size * 2 <= this.count) return { pool: this.pool };
-    return { values: this.unpooled(this.pool) };
+    return { text: this.unpool(this.pool) };
   }
 }
 
@@ -96,22 +141,15 @@ function* indexDigits({ distinct, at }: Pool): Generator<string> {
     let char = 0;
     for (let row = start; row < end; row++)
       for (let place = width - 1; place >= 0; place--)
-        codes[char++] = digitCodes[(at[row]! >> (6 * place)) & 63]!;
+        codes[char++] = digitCodes[(at.at(row) >> (6 * place)) & 63]!;
     yield String.fromCharCode(...codes.subarray(0, char));
   }
 }
 
-/** A JSON array of `values`, a batch of items at a time. */
-function* arrayJson(values: readonly unknown[]): Generator<string> {
-  yield "[";
-  for (let start = 0; start < values.length; start += batchSize)
-    yield (start === 0 ? "" : ",") + JSON.stringify(values.slice(start, start + batchSize)).slice(1, -1);
-  yield "]";
-}
-
 /**
  * Rows made into their wire form: `add` each row (a value that is absent or undefined travels as
- * null), then `json` gives the JSON text a piece at a time (ADR 146: the whole text is never held).
+ * null), then `json` gives the JSON text a piece at a time (ADR 146: the whole text is never held),
+ * as strings and as UTF-8 bytes.
  */
 export class ColumnarRowsWriter {
   /** By key, in the order the keys were first seen. */
@@ -125,7 +163,7 @@ export class ColumnarRowsWriter {
     this.count += 1;
   }
 
-  *json(): Generator<string> {
+  *json(): Generator<string | Uint8Array> {
     yield `{"count":${this.count},"columns":[`;
     let separator = "";
     for (const column of this.columns.values()) {
@@ -138,7 +176,7 @@ export class ColumnarRowsWriter {
         yield `"`;
       } else {
         yield `"values":`;
-        yield* arrayJson(wire.values);
+        yield* wire.text.json();
       }
       yield "}";
     }
@@ -146,18 +184,20 @@ export class ColumnarRowsWriter {
   }
 }
 
-/** The wire form of `rows` as JSON text, a piece at a time. */
-export function columnarRowsJson(
-  rows: Iterable<Readonly<Record<string, RowValue | undefined>>>,
-): Generator<string> {
+/** The wire form of `rows` as JSON text (tests, and callers that want it whole). */
+export function columnarRowsJson(rows: Iterable<Readonly<Record<string, RowValue | undefined>>>): string {
   const writer = new ColumnarRowsWriter();
   for (const row of rows) writer.add(row);
-  return writer.json();
+  const decoder = new TextDecoder();
+  let text = "";
+  for (const piece of writer.json())
+    text += typeof piece === "string" ? piece : decoder.decode(piece, { stream: true });
+  return text + decoder.decode();
 }
 
 /** The wire form of `rows` (tests, and callers that want it whole). */
 export const columnarRows = (rows: Iterable<Readonly<Record<string, RowValue | undefined>>>): ColumnarRows =>
-  JSON.parse([...columnarRowsJson(rows)].join("")) as ColumnarRows;
+  JSON.parse(columnarRowsJson(rows)) as ColumnarRows;
 
 /**
  * How a pooled column's value for a row is read: its index's digits are read from `at` when the row

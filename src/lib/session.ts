@@ -1,6 +1,7 @@
 import "server-only";
 
 import { eq, sql } from "drizzle-orm";
+import type { Metadata } from "next";
 import { headers } from "next/headers";
 import { notFound, redirect } from "next/navigation";
 import { cache } from "react";
@@ -14,7 +15,7 @@ import { AppError } from "./errors";
 import { getLogger } from "./logger";
 import { choosePlanPath, signInPath } from "./paths";
 import { safeRedirectPath } from "./security/safe-redirect";
-import { grantsAccess } from "./subscription-status";
+import { profileHasAccess } from "./subscription-status";
 import type { Edition } from "./tariff-vocabulary";
 
 /** What the app needs to know about the signed-in user's account; never billing secrets. */
@@ -76,7 +77,7 @@ export async function getProfileSummary(userId: string): Promise<ProfileSummary 
   return {
     ...profile,
     seatUsage: seats === null ? null : { seats, users: licenceUsers },
-    isSubscribed: profile.isSubscribed && (licenceStatus === null || grantsAccess(licenceStatus)),
+    isSubscribed: profileHasAccess(profile.isSubscribed, licenceStatus),
     country: profile.country === 2 ? 2 : 1,
   };
 }
@@ -175,4 +176,15 @@ export async function requireOwner(): Promise<CurrentUser> {
   const user = await getCurrentUser();
   if (!user?.isOwner) notFound();
   return user;
+}
+
+/**
+ * An owner page's metadata, for its owners only: anyone else's 404 carries nothing of the page, its
+ * title included (a static `metadata` is sent even when the page calls `notFound()`).
+ */
+export function ownerPageMetadata(title: string): () => Promise<Metadata> {
+  return async () => {
+    await requireOwner();
+    return { title, robots: { index: false } };
+  };
 }

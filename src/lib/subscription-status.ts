@@ -7,3 +7,11 @@
 export function grantsAccess(status: string): boolean {
   return status === "active" || status === "trialing" || status === "past_due";
 }
+
+/**
+ * Whether a profile has access (ADR 035): it says it is subscribed, and its licence, if it has one,
+ * grants access, so a stale `is_subscribed` cannot outlive a lapsed licence.
+ */
+export function profileHasAccess(isSubscribed: boolean, licenceStatus: string | null): boolean {
+  return isSubscribed && (licenceStatus === null || grantsAccess(licenceStatus));
+}

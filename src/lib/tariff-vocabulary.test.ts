@@ -6,6 +6,7 @@ import {
   editionNames,
   formatPence,
   formatPounds,
+  formatUnitPence,
   monthLabel,
   monthNames,
   poundsFigure,
@@ -40,6 +41,17 @@ describe("the tariff's vocabulary", () => {
     expect(formatPence(2499)).toBe("£24.99");
     expect(formatPence(179_900)).toBe("£1,799.00");
     expect(formatPence(5)).toBe("£0.05");
+  });
+
+  it("writes a unit price under a pound in pence, and of a pound or more in pounds", () => {
+    expect(formatUnitPence(4.2857)).toBe("4.29p");
+    expect(formatUnitPence(0.5)).toBe("0.50p");
+    expect(formatUnitPence(99.99)).toBe("99.99p");
+    // Rounded first, so nothing is written "100.00p".
+    expect(formatUnitPence(99.996)).toBe("£1.00");
+    expect(formatUnitPence(100)).toBe("£1.00");
+    expect(formatUnitPence(7790.5)).toBe("£77.91");
+    expect(formatUnitPence(123_456.7)).toBe("£1,234.57");
   });
 
   it("writes pounds compactly for chart axes and hints, and as the bare figure files print", () => {

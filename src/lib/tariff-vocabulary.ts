@@ -60,6 +60,14 @@ const partLabels: Record<PartId, { ew: string; ni?: string }> = {
   borderline: { ew: "Borderline Substances", ni: "Part X" },
 };
 
+/** Parts only England & Wales publishes (or that cover the UK): every edition reads England & Wales' rows. */
+const englandAndWalesOnly = new Set<PartId>(["cat-m", "viiib", "viiid", "concessions", "dmd"]);
+
+/** Where a part's rows for a reader of `edition` are stored. */
+export function dataEditionOf(part: PartId, edition: Edition): Edition {
+  return englandAndWalesOnly.has(part) ? 1 : edition;
+}
+
 export function partLabel(part: PartId, edition: Edition): string {
   const label = partLabels[part];
   return (edition === 2 ? label.ni : undefined) ?? label.ew;
@@ -149,6 +157,16 @@ const currency = new Intl.NumberFormat("en-GB", { style: "currency", currency: "
 /** Pence are integers everywhere in the data; people read pounds: 123456 → "£1,234.56". */
 export function formatPence(pence: number): string {
   return currency.format(pence / 100);
+}
+
+/**
+ * A price per unit (tablet, ml, patch…), in pence with fractions, as a pharmacist compares them:
+ * under a pound in pence to two places (4.2857 → "4.29p"), a pound or more in pounds (7790.5 →
+ * "£77.91"). Rounded to the hundredth of a penny first, so 99.996 reads "£1.00", never "100.00p".
+ */
+export function formatUnitPence(pence: number): string {
+  const rounded = Math.round(pence * 100) / 100;
+  return Math.abs(rounded) < 100 ? `${rounded.toFixed(2)}p` : formatPence(rounded);
 }
 
 /** A sum already in pounds, without thousands separators, for a chart's axis or a short hint: "£1234.56". */

@@ -1,4 +1,5 @@
 import { expectNoAxeViolations } from "../fixtures/axe";
+import { readSpreadsheetCsv } from "../fixtures/spreadsheet-csv";
 import { createPerson, queryRows } from "./database";
 import { expect, signInByApi, test, uniqueEmail, waitForHydration } from "./fixtures";
 
@@ -34,6 +35,33 @@ test("a pack's page shows both editions' effective reimbursement, this month ste
   await expectNoAxeViolations(page);
 });
 
+test("a pack's page writes a unit price of a pound or more in pounds, as '£77.91 per patch'", async ({
+  page,
+}) => {
+  // A Part VIIIA pack at £2 or more a unit, with no concession: even after a deduction, over £1 a unit.
+  const [pack] = await queryRows<{ code: string; unit: string }>(
+    `select p.vmpp_snomed_code as code, p.unit_of_measure as unit
+       from part_viiia_prices p
+      where p.edition = 1 and p.period = (select max(period) from part_viiia_prices where edition = 1)
+        and p.pack_size > 0 and p.basic_price_pence >= 200 * p.pack_size and p.unit_of_measure <> ''
+        and not exists (select 1 from concessions c
+                         where c.vmpp_snomed_code = p.vmpp_snomed_code and c.period = p.period)
+      order by p.medicine limit 1`,
+  );
+  expect(pack, "the sample data has a pack at £2 or more a unit").toBeDefined();
+  await page.goto(`/drug-info/${pack!.code}`);
+  const card = page
+    .getByRole("region", { name: "Effective reimbursement", exact: true })
+    .getByRole("listitem")
+    .filter({ hasText: "England & Wales" })
+    .first();
+  const unitPrice = new RegExp(
+    `^Expected reimbursement: £[\\d,.]+ per pack, £[\\d,]+\\.\\d{2} per ${pack!.unit.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")} `,
+  );
+  await expect(card.getByText(unitPrice)).toBeVisible();
+  await expect(card).not.toContainText(/\d{3,}\.\d{2}p per/);
+});
+
 test("a subscriber compares the editions' reimbursement by part and exports it", async ({
   page,
   baseURL,
@@ -48,7 +76,7 @@ test("a subscriber compares the editions' reimbursement by part and exports it",
   await expect(firstPack).toContainText(/£[\d,.]+.*£[\d,.]+/s);
   await expectNoAxeViolations(page);
 
-  // The export, from the keyboard: both editions' figures for every pack shown.
+  // The export, from the keyboard: both editions' figures for every pack shown, as numbers.
   const exportButton = page.getByRole("button", { name: "Export CSV" });
   await waitForHydration(exportButton);
   const download = page.waitForEvent("download");
@@ -56,9 +84,26 @@ test("a subscriber compares the editions' reimbursement by part and exports it",
   await page.keyboard.press("Enter");
   const file = await download;
   expect(file.suggestedFilename()).toMatch(/^compare-editions-viiia-\d{4}-\d{2}\.csv$/);
-  const lines = (await (await file.createReadStream()).toArray()).join("").trim().split("\r\n");
-  expect(lines[0]).toContain("England & Wales per pack,Northern Ireland per pack,Difference (NI − E&W)");
-  expect(lines.length).toBeGreaterThan(1);
+  const csv = readSpreadsheetCsv(
+    Buffer.concat((await (await file.createReadStream()).toArray()) as Buffer[]),
+  );
+  expect(csv.problems).toEqual([]);
+  expect(csv.header.slice(2, 6)).toEqual([
+    "England & Wales per pack (£)",
+    "Northern Ireland per pack (£)",
+    "Difference (NI − E&W) (£)",
+    "Difference (%)",
+  ]);
+  expect(csv.header).toContain("Northern Ireland deduction (%)");
+  expect(csv.rows.length).toBeGreaterThan(0);
+  // Northern Ireland less England & Wales, in the file's own figures.
+  for (const record of csv.records.filter(
+    (r) => r["England & Wales per pack (£)"] && r["Northern Ireland per pack (£)"],
+  ))
+    expect(Number(record["Difference (NI − E&W) (£)"])).toBeCloseTo(
+      Number(record["Northern Ireland per pack (£)"]) - Number(record["England & Wales per pack (£)"]),
+      2,
+    );
 
   // Part IX compares appliances by pack code, each edition with its own part.
   await page.getByLabel("Part", { exact: true }).selectOption("ix");

@@ -3,6 +3,7 @@ import fs from "node:fs";
 import { expectNoAxeViolations } from "../fixtures/axe";
 import { hasRealData, realDataDir, realFile } from "../fixtures/real-data";
 import { createPerson } from "./database";
+import { exportCsv } from "./exports";
 import { demo, expect, signInByApi, test, uniqueEmail } from "./fixtures";
 
 /**
@@ -88,6 +89,14 @@ test("the owner uploads a real file with its progress shown, and a subscriber fi
   const history = page.getByRole("region", { name: "Import history" });
   await expect(history.getByText(upload.name).first()).toBeVisible({ timeout: 20_000 });
   await expect(history.getByRole("cell", { name: "Upload", exact: true }).first()).toBeVisible();
+  // Its export: the uploads only, with their row counts as numbers.
+  const imports = await exportCsv(
+    page,
+    page.getByRole("region", { name: "Import history, newest first", exact: true }).locator(".."),
+  );
+  expect(imports.name).toBe("import-history.csv");
+  const uploaded = imports.records.find((record) => record.File === upload.name);
+  expect(uploaded).toMatchObject({ Source: "Upload", Rows: upload.rows });
 
   // A subscriber's view of the same import.
   const reader = await createPerson(uniqueEmail("changes"), { subscribed: true });
@@ -101,14 +110,17 @@ test("the owner uploads a real file with its progress shown, and a subscriber fi
   expect(count).toBeGreaterThan(0);
   await expectNoAxeViolations(page);
 
-  const download = page.waitForEvent("download");
-  await page.getByRole("button", { name: "Export CSV" }).click();
-  const file = await download;
-  expect(file.suggestedFilename()).toBe(`changes-${upload.part}-${upload.period}.csv`);
-  const csv = (await (await file.createReadStream()).toArray()).join("");
-  const lines = csv.trim().split(/\r?\n/);
-  expect(lines[0]).toContain("Name,Change,Pack,Old price,New price");
-  expect(lines).toHaveLength(count + 1);
+  const csv = await exportCsv(page);
+  expect(csv.name).toBe(`changes-${upload.part}-${upload.period}.csv`);
+  expect(csv.header.slice(0, 6)).toEqual([
+    "Name",
+    "Change",
+    "Pack",
+    "Old price (£)",
+    "New price (£)",
+    "Change (%)",
+  ]);
+  expect(csv.rows).toHaveLength(count);
 
   // The private feed: made, read as a feed reader would (no session), revoked.
   await page.getByRole("button", { name: "Make a feed address" }).click();
@@ -119,6 +131,8 @@ test("the owner uploads a real file with its progress shown, and a subscriber fi
   try {
     const feed = await anonymous.request.get(url);
     expect(feed.status()).toBe(200);
+    // The address is the feed's secret: a link followed from a feed reader must not pass it on.
+    expect(feed.headers()["referrer-policy"]).toBe("no-referrer");
     expect(await feed.text()).toContain(`${upload.label}, ${upload.month}`);
     await page.getByRole("button", { name: "Revoke the feed address" }).click();
     await expect(page.getByText("No feed address yet.")).toBeVisible();
@@ -141,6 +155,10 @@ test("anyone but the owner gets 404 on the import console, and the upload route 
   const response = await page.goto("/user-master-management/imports");
   expect(response?.status()).toBe(404);
   await expect(page.getByText("Upload files")).toHaveCount(0);
+  // Nothing of the page itself, its title included, in the document or in the payload a client navigation reads.
+  expect(await response!.text()).not.toContain("Data imports");
+  const payload = await page.request.get("/user-master-management/imports", { headers: { RSC: "1" } });
+  expect(await payload.text()).not.toContain("Data imports");
   const refused = await page.request.post("/api/owner/imports", {
     headers: { origin: baseURL!, "content-type": "application/octet-stream", "x-file-name": "x.csv" },
     data: Buffer.from("a,b\n"),

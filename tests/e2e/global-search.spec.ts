@@ -138,6 +138,36 @@ test("keyboard only: Ctrl+K, type, arrow to a result, Escape gives focus back, E
   await expect(page.getByRole("heading", { level: 1 })).toContainText(chosen);
 });
 
+test("the parts that found something come first, and the empty ones share one line, on a phone too", async ({
+  page,
+  baseURL,
+}) => {
+  await signInByApi(page, baseURL!, demo.admin);
+  await openWithShortcut(page);
+  // Only appliances are colostomy bags: Part IX finds them, most parts nothing.
+  await searchBox(page).fill("colostomy");
+  await expectAnswerFor(page, "colostomy");
+  const groups = dialog(page).getByRole("listbox", { name: "Search results" }).getByRole("group");
+  await expect(groups.first()).toHaveAccessibleName(/^Part IX\s*:/);
+  const count = await groups.count();
+  const folded = groups.nth(count - 1);
+  await expect(folded).toHaveAccessibleName(/^No Results Found in (Part|Category|Price|Branded)/);
+  await expect(folded.getByRole("option")).toHaveCount(0);
+  await expect(dialog(page).getByText("No Results Found", { exact: true })).toHaveCount(0);
+  for (let at = 0; at < count - 1; at++)
+    expect(await groups.nth(at).getByRole("option").count()).toBeGreaterThan(1);
+  // The first result is on screen as the answer arrives, highlighted for the keyboard.
+  const first = groups.first().getByRole("option").first();
+  await expect(first).toBeInViewport();
+  await expect(first).toHaveAttribute("aria-selected", "true");
+  await expectNoAxeViolations(page);
+  const chosen = (await first.locator("span.font-medium").first().innerText()).trim();
+  await page.keyboard.press("Enter");
+  await expect(dialog(page)).toHaveCount(0);
+  await expect(page).toHaveURL(/\/appliance-info\//);
+  await expect(page.getByRole("heading", { level: 1 })).toContainText(chosen);
+});
+
 test("'View all results' opens the part's page with searchTerm and the same first row", async ({
   page,
   baseURL,
@@ -236,4 +266,63 @@ test("the parts chosen are remembered for the user: a new browser opens the sear
   } finally {
     await elsewhere.context.close();
   }
+});
+
+test("'View all results' opens on the rows the section showed: word starts only, as many as it counted", async ({
+  page,
+  baseURL,
+}) => {
+  await signInByApi(page, baseURL!, demo.admin);
+  const period = await latestViiia();
+  // Four letters that begin a medicine's name and sit inside a word of another name, at no word start there.
+  const [pick] = await queryRows<{ term: string; inside: string }>(
+    `with names as (select distinct medicine from part_viiia_prices where edition = 1 and period = $1::date),
+          terms as (select distinct lower(left(medicine, 4)) as term from names where medicine ~ '^[A-Za-z]{4}')
+     select t.term, min(n.medicine) as inside
+       from terms t
+       join names n on n.medicine ilike '%' || t.term || '%' and n.medicine !~* ('(^|[^[:alnum:]])' || t.term)
+      group by t.term order by t.term limit 1`,
+    [period],
+  );
+  expect(pick, "the sample has a name prefix found inside another name").toBeTruthy();
+
+  await openWithShortcut(page);
+  await searchBox(page).fill(pick!.term);
+  await expectAnswerFor(page, pick!.term);
+  const viiia = section(page, "Part VIIIA");
+  // Each result's name: the first bold text of each option but 'View all results'.
+  const shown = await viiia
+    .getByRole("option")
+    .filter({ hasNot: page.getByText("View all results") })
+    .evaluateAll((options) =>
+      options.map((option) => option.querySelector("span.font-medium")!.textContent!.trim()),
+    );
+  expect(shown.length).toBeGreaterThan(0);
+  expect(shown).not.toContain(pick!.inside);
+  // The count in the section's heading, which names the group ("Part VIIIA: 20 results. …").
+  const heading = await viiia.evaluate(
+    (group) => document.getElementById(group.getAttribute("aria-labelledby")!)!.textContent!,
+  );
+  const total = Number(/([\d,]+) results?/.exec(heading)![1]!.replace(/,/g, ""));
+
+  await viiia.getByRole("option", { name: /View all results/ }).click();
+  await expect(dialog(page)).toHaveCount(0);
+  await expect(page).toHaveURL(new RegExp(`searchTerm=${pick!.term}`));
+  const list = page.getByRole("region", { name: /^Part VIIIA, / });
+  await expect(page.getByText(/^[\d,]+ rows?$/)).toHaveText(
+    new RegExp(`^${total.toLocaleString("en-GB")} rows?$`),
+  );
+  const names = await list
+    .getByRole("row")
+    .locator("td:first-child")
+    .evaluateAll((cells) =>
+      cells.map((cell) => {
+        const copy = cell.cloneNode(true) as HTMLElement;
+        copy.querySelectorAll('[aria-hidden="true"]').forEach((label) => label.remove());
+        return copy.textContent!.trim();
+      }),
+    );
+  expect(names.slice(0, shown.length)).toEqual(shown);
+  expect(names).not.toContain(pick!.inside);
+  await expect(page.getByText(/^No exact matches/)).toHaveCount(0);
 });

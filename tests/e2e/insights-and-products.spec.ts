@@ -2,6 +2,7 @@ import type { Page } from "@playwright/test";
 
 import { expectNoAxeViolations } from "../fixtures/axe";
 import { countImportedMonths, createPerson, queryRows, setCountry } from "./database";
+import { exportCsv } from "./exports";
 import { expect, signInByApi, test, uniqueEmail, waitForHydration } from "./fixtures";
 
 async function subscriber(page: Page, baseURL: string) {
@@ -62,6 +63,12 @@ for (const insight of insightPages) {
       await expect(page.getByRole("img", { name: /^The \d+ biggest price increases/ })).toBeVisible();
     }
     await expectNoAxeViolations(page);
+
+    // The export: every price a number of pounds, every change a percentage, their units in the header.
+    const csv = await exportCsv(page);
+    expect(csv.rows.length).toBeGreaterThan(0);
+    for (const header of csv.header.filter((name) => /price/i.test(name))) expect(header).toMatch(/ \(£\)$/);
+    if (insight.path.includes("price-changes")) expect(csv.header).toContain("Change (%)");
 
     // Switching month is a GET of the same page: the URL says which month, the rows follow.
     await month.selectOption(months[1]!);

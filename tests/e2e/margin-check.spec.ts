@@ -2,6 +2,7 @@ import type { Page } from "@playwright/test";
 
 import { expectNoAxeViolations } from "../fixtures/axe";
 import { createOrganisation, queryRows } from "./database";
+import { exportCsv } from "./exports";
 import { demo, expect, signInByApi, test, waitForHydration } from "./fixtures";
 
 /** A total of the upload shown, by its term. */
@@ -74,27 +75,15 @@ test("the demo admin checks a price list's margins, corrects a match and exports
   const table = page.getByRole("region", { name: "Margins of supplier.csv" });
   await expect(table.getByText("Bought above reimbursement")).toHaveCount(2);
 
-  // Their margins, from the export: reimbursement less £999.99.
-  const exportButton = page.getByRole("button", { name: "Export CSV" });
-  const download = page.waitForEvent("download");
-  await exportButton.click();
-  const exported = (await (await (await download).createReadStream()).toArray())
-    .join("")
-    .trim()
-    .split("\r\n");
-  const header = exported[0]!.split(",");
-  expect(exported).toHaveLength(3);
-  // Amounts as the export writes them: `£1,234.56`, a loss `−£903.34` (a minus sign) or `-£903.34`.
-  const pounds = (cell: string) => Number(cell.replace(/[£,"'\s]/g, "").replace(/^[−–]/, "-"));
-  for (const row of exported.slice(1)) {
-    const cells = row.match(/("([^"]|"")*"|[^,]*)(,|$)/g)!.map((cell) => cell.replace(/,$/, ""));
-    const reimbursement = pounds(cells[header.indexOf("Reimbursement")]!);
-    const margin = pounds(cells[header.indexOf("Margin")]!);
-    expect(packs.slice(0, 2).map((pack) => pack.code)).toContain(
-      cells[header.indexOf("Your code")]!.replace(/"/g, ""),
-    );
-    // In the export's own unit: reimbursement less the cost of £999.99.
-    expect(margin).toBeCloseTo(reimbursement - pounds(cells[header.indexOf("Cost")]!), 2);
+  // Their margins, from the export: reimbursement less £999.99, figures a spreadsheet adds up.
+  const exported = await exportCsv(page);
+  expect(exported.records).toHaveLength(2);
+  for (const record of exported.records) {
+    expect(packs.slice(0, 2).map((pack) => pack.code)).toContain(record["Your code"]);
+    expect(record["Cost (£)"]).toBe("999.99");
+    // A loss is a negative number, not text.
+    expect(Number(record["Margin (£)"])).toBeLessThan(0);
+    expect(Number(record["Margin (£)"])).toBeCloseTo(Number(record["Reimbursement (£)"]) - 999.99, 2);
   }
 
   // The unmatched line, corrected to the first pack's code.

@@ -1,5 +1,6 @@
 import { expectNoAxeViolations } from "../fixtures/axe";
 import { createOrganisation, queryRows } from "./database";
+import { exportCsv } from "./exports";
 import { demo, expect, signInByApi, test } from "./fixtures";
 
 /**
@@ -34,6 +35,16 @@ test("the owner sees the charts, changes a licence's seats with a reason, and se
   });
   await expect(page.getByRole("link", { name: "Last 90 days" })).toHaveAttribute("aria-current", "page");
   await expectNoAxeViolations(page);
+  // The analytics' exports read in a spreadsheet: revenue in pounds, counts as numbers.
+  const table = (caption: string) => page.getByRole("region", { name: caption, exact: true }).locator("..");
+  const pages = await exportCsv(page, table("Top pages, last 90 days"));
+  expect(pages.header).toEqual(["Page", "Views"]);
+  for (const record of pages.records) expect(record.Views).toMatch(/^\d+$/);
+  const plans = await exportCsv(
+    page,
+    table("Active subscriptions, seats and monthly recurring revenue by plan"),
+  );
+  expect(plans.header).toContain("Monthly recurring revenue (£)");
 
   await page.goto("/user-master-management");
   await page.getByLabel("Search users and licences").fill(organisation);

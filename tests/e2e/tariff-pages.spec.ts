@@ -1,9 +1,11 @@
 import type { Locator, Page } from "@playwright/test";
+import { parse } from "csv-parse/sync";
 
 import { lists as listSpecs } from "../../src/features/tariff/lists";
 import { formatPence } from "../../src/lib/tariff-vocabulary";
 import { expectNoAxeViolations } from "../fixtures/axe";
 import { createPerson, queryRows } from "./database";
+import { exportCsv } from "./exports";
 import { expect, signInByApi, test, uniqueEmail, waitForHydration } from "./fixtures";
 
 /** The price and reimbursement lists a subscriber opens (product §2.2, §2.3, brands and concessions). */
@@ -206,19 +208,18 @@ test("searchTerm from the URL and a filter narrow the rows, and the export holds
 }) => {
   await signInSubscriber(page, baseURL!);
   const latest = await latestMonth("viiia");
-  // A word that names a handful of packs in more than one category, so both narrowings show, and
-  // that no other name is a near spelling of (the search also finds those).
+  // A word that begins the names of a handful of packs in more than one category, so both
+  // narrowings show (in each category, some name begins a word with it: no near spellings).
   const [pick] = await queryRows<{ word: string; category: string; total: number }>(
     `with words as (
        select distinct split_part(medicine, ' ', 1) as word from part_viiia_prices
-        where edition = 1 and period = $1::date and length(split_part(medicine, ' ', 1)) >= 5)
+        where edition = 1 and period = $1::date and split_part(medicine, ' ', 1) ~ '^[A-Za-z]{5,}$')
      select w.word, min(p.category) as category, count(*)::int as total
        from words w
        join part_viiia_prices p on p.edition = 1 and p.period = $1::date
-        and (p.medicine ilike '%' || w.word || '%' or w.word <% p.medicine)
+        and p.medicine ~* ('\\m' || w.word)
       group by w.word
      having count(*) between 4 and 12 and count(distinct p.category) > 1
-        and bool_and(p.medicine ilike '%' || w.word || '%')
       order by w.word limit 1`,
     [`${latest}-01`],
   );
@@ -240,15 +241,143 @@ test("searchTerm from the URL and a filter narrow the rows, and the export holds
   const categories = await cellValues(table(page).getByRole("row").locator("td:nth-child(4)"));
   expect(new Set(categories)).toEqual(new Set([pick!.category]));
 
+  const csv = await exportCsv(page);
+  expect(csv.name).toBe(`part-viiia-ew-${latest}.csv`);
+  expect(csv.header.slice(0, 5)).toEqual(["Medicine", "Pack size", "Unit", "Category", "Basic price (£)"]);
+  expect(csv.rows).toHaveLength(shown);
+  expect(csv.records.map((record) => record.Medicine)).toEqual(names);
+});
+
+test("every list's export opens in a spreadsheet as figures: money in pounds, percentages, units in the header @any-width", async ({
+  page,
+  baseURL,
+}) => {
+  // Fifteen lists, each exported whole; the export is the same file at any width.
+  test.setTimeout(240_000);
+  await signInSubscriber(page, baseURL!);
+  for (const [path] of lists) {
+    const spec = Object.values(listSpecs).find((list) => list.path === path)!;
+    await page.goto(path);
+    await expect(page.getByText(/^[\d,]+ rows?$/)).toBeVisible({ timeout: 30_000 });
+    const csv = await exportCsv(page);
+    expect(csv.rows.length, `${path} exports its rows`).toBe(await rowCount(page));
+    for (const column of spec.columns) {
+      const header =
+        column.kind === "pence"
+          ? `${column.header} (£)`
+          : column.kind === "percent"
+            ? `${column.header} (%)`
+            : column.header;
+      expect(csv.header, `${path} exports ${column.header}`).toContain(header);
+    }
+    // Money the list shows is in the file, as a number a spreadsheet adds up.
+    const money = spec.columns.find((column) => column.kind === "pence");
+    if (money) {
+      const figures = csv.records.map((record) => record[`${money.header} (£)`]).filter(Boolean);
+      expect(figures.length, `${path} has ${money.header} figures`).toBeGreaterThan(0);
+      for (const figure of figures) expect(Number.isFinite(Number(figure))).toBe(true);
+    }
+  }
+});
+
+/** The distinct names of the latest Part VIIIA month, and a term of each kind the list search tells apart. */
+async function searchTerms(latest: string) {
+  const names = (
+    await queryRows<{ medicine: string }>(
+      "select distinct medicine from part_viiia_prices where edition = 1 and period = $1::date order by 1",
+      [`${latest}-01`],
+    )
+  ).map((row) => row.medicine);
+  const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  /** Whether `word` begins a word of `name` (a stricter reading than the product's: any sign ends a word). */
+  const beginsAWord = (name: string, word: string) =>
+    new RegExp(`(^|[^a-z0-9])${escape(word)}`, "i").test(name);
+  // Four letters that begin a medicine's name and sit inside a word of another name, at no word start there.
+  const prefix = names
+    .map((name) => name.slice(0, 4).toLowerCase())
+    .find(
+      (term) =>
+        /^[a-z]{4}$/.test(term) &&
+        names.some((name) => name.toLowerCase().includes(term) && !beginsAWord(name, term)),
+    );
+  // A name of three words or more that two other names share the first word of, and that no other
+  // name holds every word of; its first word long enough that one wrong letter is a near spelling.
+  const full = names.find((name) => {
+    const words = name.toLowerCase().split(" ");
+    const first = words[0]!;
+    return (
+      words.length >= 3 &&
+      /^[a-z]{7,10}$/.test(first) &&
+      names.filter((other) => other.toLowerCase().split(" ")[0] === first).length >= 3 &&
+      names.every((other) => other === name || !words.every((word) => beginsAWord(other, word)))
+    );
+  });
+  expect(prefix, "the sample has a name prefix found inside another name").toBeTruthy();
+  expect(full, "the sample has a name sharing its first word").toBeTruthy();
+  return { names, prefix: prefix!, full: full!, beginsAWord };
+}
+
+/** The list page's notice that no name holds the term at a word start. */
+const nearNotice = (page: Page, term: string) =>
+  page.getByRole("status").filter({ hasText: `No exact matches for "${term}"; showing near spellings` });
+
+/**
+ * The names of the rows the table counts, from its CSV export (the table draws only the rows in
+ * view): checked to be as many as it counts, and to start with the rows it draws.
+ */
+async function exportedNames(page: Page): Promise<string[]> {
+  const count = await rowCount(page);
+  const drawn = await cellValues(table(page).getByRole("row").locator("td:first-child"));
   const download = page.waitForEvent("download");
   await page.getByRole("button", { name: "Export CSV" }).click();
-  const file = await download;
-  expect(file.suggestedFilename()).toBe(`part-viiia-ew-${latest}.csv`);
-  const csv = (await (await file.createReadStream()).toArray()).join("");
-  const lines = csv.trim().split(/\r?\n/);
-  expect(lines[0]).toContain("Medicine,Pack size,Unit,Category,Basic price");
-  expect(lines).toHaveLength(shown + 1);
-  expect(lines.slice(1).map((line) => line.replace(/^"/, "").split(/"?,/)[0])).toEqual(names);
+  const csv = (await (await (await download).createReadStream()).toArray()).join("");
+  const exported = (parse(csv, { bom: true }) as string[][]).slice(1).map((line) => line[0]!);
+  expect(exported).toHaveLength(count);
+  expect(drawn.length).toBeGreaterThan(0);
+  expect(exported.slice(0, drawn.length)).toEqual(drawn);
+  return exported;
+}
+
+test("a search keeps the names its words begin, falls back to near spellings only when none, and the export holds the rows shown", async ({
+  page,
+  baseURL,
+}) => {
+  await signInSubscriber(page, baseURL!);
+  const latest = await latestMonth("viiia");
+  const { names, prefix, full, beginsAWord } = await searchTerms(latest);
+  const [{ packs }] = (await queryRows<{ packs: number }>(
+    "select count(*)::int as packs from part_viiia_prices where edition = 1 and period = $1::date and medicine = $2",
+    [`${latest}-01`, full],
+  )) as [{ packs: number }];
+
+  // Four letters that begin some names and sit inside a word of others: only the first are listed.
+  await page.goto(`/drug-tariff-parts/partviiia?month=${latest}&searchTerm=${prefix}`);
+  await expect(table(page).getByRole("row").nth(1)).toBeVisible();
+  const byPrefix = await exportedNames(page);
+  for (const name of byPrefix) expect(beginsAWord(name, prefix), name).toBe(true);
+  const inside = names.filter((name) => name.toLowerCase().includes(prefix) && !beginsAWord(name, prefix));
+  for (const name of inside) expect(byPrefix).not.toContain(name);
+  await expect(nearNotice(page, prefix)).toHaveCount(0);
+
+  // A whole name of several words: its own packs, not the other forms of the same medicine.
+  const term = full.toLowerCase();
+  await page.goto(
+    `/drug-tariff-parts/partviiia?month=${latest}&${new URLSearchParams({ searchTerm: term })}`,
+  );
+  await expect(table(page).getByRole("row").nth(1)).toBeVisible();
+  expect(await rowCount(page)).toBe(packs);
+  expect(new Set(await exportedNames(page))).toEqual(new Set([full]));
+
+  // A slip in the middle of the name: nothing begins with it, so near spellings, and the page says so.
+  const first = full.split(" ")[0]!.toLowerCase();
+  const middle = Math.floor(first.length / 2);
+  const typo = first.slice(0, middle) + (first[middle] === "e" ? "a" : "e") + first.slice(middle + 1);
+  expect(names.some((name) => beginsAWord(name, typo))).toBe(false);
+  await page.goto(`/drug-tariff-parts/partviiia?month=${latest}&searchTerm=${typo}`);
+  await expect(nearNotice(page, typo)).toBeVisible();
+  await expect(table(page).getByRole("row").nth(1)).toContainText(full.split(" ")[0]!);
+  expect((await exportedNames(page))[0]).toMatch(new RegExp(`^${full.split(" ")[0]} `));
+  await expectNoAxeViolations(page);
 });
 
 test("a month without data says so and links to the latest month that has data", async ({
@@ -273,7 +402,7 @@ test("the list pages are for subscribers: a visitor is sent to sign in", async (
   expect(await rows.text()).not.toContain("indicative");
 });
 
-/** A word naming a handful of Part VIIIA packs in each of two months, and how many in each. */
+/** A word beginning the names of a handful of Part VIIIA packs in each of two months, and how many in each. */
 async function wordInTwoMonths(latest: string, previous: string) {
   const [pick] = await queryRows<{ word: string; now: number; before: number }>(
     `with words as (
@@ -285,7 +414,7 @@ async function wordInTwoMonths(latest: string, previous: string) {
               count(*) filter (where p.period = $2::date)::int as before
          from words w
          join part_viiia_prices p on p.edition = 1 and p.period in ($1::date, $2::date)
-          and (p.medicine ilike '%' || w.word || '%' or w.word <% p.medicine)
+          and p.medicine ~* ('\\m' || w.word)
         group by w.word)
      select word, now, before from counts
       where now between 2 and 20 and before between 1 and 20

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 
 import { GET as feedRoute } from "@/app/api/changes/feed/[token]/route";
-import { changeFeedTokens, profiles, userSuspensions } from "@/db/schema";
+import { changeFeedTokens, licenses, profiles, userSuspensions } from "@/db/schema";
 import { createChangesFeed, revokeChangesFeed } from "@/features/changes/commands";
 import { getChangesSince, newestMonth, readChangeView } from "@/features/changes/queries";
 import { recordChangesVisit } from "@/features/changes/visits";
@@ -10,6 +10,7 @@ import { importFile } from "@/features/imports/service";
 import { currentUserOf, insertUser, testOrigin, type TestUser } from "@tests/fixtures/accounts";
 import { runAs } from "@tests/fixtures/actions";
 import { setupTestDatabase } from "@tests/fixtures/db";
+import { insertOrganisation } from "@tests/fixtures/licences";
 import { tariffFileFolder, viiiaCsv, viiiaRows } from "@tests/fixtures/tariff-files";
 
 vi.mock("next/headers", async () => (await import("@tests/fixtures/request-context")).nextHeaders);
@@ -56,7 +57,7 @@ const feed = (token: string) =>
 
 const tokenOf = (url: string) => url.split("/").at(-1)!;
 
-async function makeFeed(user: TestUser): Promise<string> {
+async function makeFeed(user: { id: string }): Promise<string> {
   const result = await runAs(createChangesFeed, {}, await currentUserOf(user));
   if (!result.ok) throw new Error(result.message);
   return tokenOf(result.data.url);
@@ -175,6 +176,17 @@ describe("GET /api/changes/feed/[token]", () => {
       .insert(userSuspensions)
       .values({ userId: user.id, suspendedBy: "owner", reason: "test" });
     expect((await feed(token)).status).toBe(404);
+  });
+
+  it("answers 404 once the user's licence no longer gives access, whatever their profile still says", async () => {
+    const { licenseId, member } = await insertOrganisation({ name: "Lapsed Feeds Ltd" });
+    const token = await makeFeed(member);
+    expect((await feed(token)).status).toBe(200);
+    // The provider's cancellation has reached the licence; no sync has rewritten the profiles yet.
+    await database.db.update(licenses).set({ status: "canceled" }).where(eq(licenses.licenseId, licenseId));
+    expect((await feed(token)).status).toBe(404);
+    await database.db.update(licenses).set({ status: "past_due" }).where(eq(licenses.licenseId, licenseId));
+    expect((await feed(token)).status).toBe(200);
   });
 
   it("lets only a subscriber make a feed address", async () => {

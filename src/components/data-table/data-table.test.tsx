@@ -38,13 +38,16 @@ beforeEach(() => {
 });
 afterEach(() => vi.restoreAllMocks());
 
+/** The file's text, byte-order mark and all (a text reader would drop the mark). */
 function readBlob(blob: Blob): Promise<string> {
   return new Promise((resolve) => {
     const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result));
-    reader.readAsText(blob);
+    reader.onload = () => resolve(Buffer.from(reader.result as ArrayBuffer).toString("latin1"));
+    reader.readAsArrayBuffer(blob);
   });
 }
+
+const asUtf8 = (latin1: string) => Buffer.from(latin1, "latin1").toString("utf8");
 
 describe("DataTable", () => {
   it("shows pence as pounds and links each row to its detail page", () => {
@@ -121,11 +124,13 @@ describe("DataTable", () => {
     await userEvent.click(within(screen.getByRole("columnheader", { name: /Medicine/ })).getByRole("button"));
     await userEvent.click(screen.getByRole("button", { name: "Export CSV" }));
     await vi.waitFor(() => expect(exported).not.toBe(""));
-    expect(exported.split("\r\n")).toEqual([
-      "Medicine,Pack size,Basic Price",
-      "Amoxicillin 250mg capsules,21,£12.34",
+    // UTF-8 with its byte-order mark, money as pounds under a header that says so.
+    expect(exported.startsWith("\xEF\xBB\xBF")).toBe(true);
+    expect(asUtf8(exported).split("\r\n")).toEqual([
+      "\uFEFFMedicine,Pack size,Basic Price (£)",
+      "Amoxicillin 250mg capsules,21,12.34",
       "Ibuprofen 200mg tablets,24,",
-      "Paracetamol 500mg tablets,32,£0.89",
+      "Paracetamol 500mg tablets,32,0.89",
       "",
     ]);
   });
@@ -160,7 +165,7 @@ describe("DataTable", () => {
     expect(removed).toEqual(["/drug-info/2"]);
     await userEvent.click(screen.getByRole("button", { name: "Export CSV" }));
     await vi.waitFor(() => expect(exported).not.toBe(""));
-    expect(exported.split("\r\n")[0]).toBe("Medicine,Pack size,Basic Price");
+    expect(asUtf8(exported).split("\r\n")[0]).toBe("\uFEFFMedicine,Pack size,Basic Price (£)");
   });
 
   it("says so when there is nothing to show, and offers no export", () => {

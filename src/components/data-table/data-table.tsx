@@ -16,7 +16,7 @@ import { useContext, useId, useMemo, useRef, useState, type ReactNode } from "re
 import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/utils";
 
-import { toCsv } from "./csv";
+import { tableCsv } from "./csv";
 import { formatCell, type DataColumn, type DataRow, type MadeValues } from "./format";
 import { RowActionContext, type RowAction } from "./row-action";
 
@@ -99,7 +99,7 @@ export function DataTable({
   linkFrom?: string;
   /** A control at the end of each row; without one, any `RowActionContext` around the table gives it. */
   rowAction?: RowAction;
-  /** Cells drawn rather than written (e.g. a sparkline), by column id; the CSV keeps the cell's text. */
+  /** Cells drawn rather than written (e.g. a sparkline), by column id; the CSV writes the row's value, or leaves a `drawn` column out. */
   renderCell?: Record<string, (row: DataRow) => ReactNode>;
   /**
    * Row values the browser makes from the row's others, by the key a column's `hrefKey` or
@@ -120,6 +120,8 @@ export function DataTable({
         accessorFn: (row) => row[column.id] ?? undefined,
         header: column.header,
         sortUndefined: "last",
+        // A drawn cell (a sparkline) has no value to sort by.
+        enableSorting: !column.drawn,
         sortingFn: numeric.has(column.kind ?? "text") ? "basic" : "alphanumeric",
         meta: column,
       })),
@@ -151,12 +153,12 @@ export function DataTable({
   const padBottom = items.length ? virtualizer.getTotalSize() - items[items.length - 1]!.end : 0;
   const [sortedBy] = sorting;
   const sortId = useId();
-  const sortable = columns.filter((column) => column.priority !== "detail");
+  const sortable = columns.filter((column) => column.priority !== "detail" && !column.drawn);
 
   function download() {
-    const csv = toCsv(
-      columns.map((column) => column.header),
-      shown.map((row) => columns.map((column) => formatCell(row.original[column.id], column.kind))),
+    const csv = tableCsv(
+      columns,
+      shown.map((row) => row.original),
     );
     const url = URL.createObjectURL(new Blob([csv], { type: "text/csv;charset=utf-8" }));
     const link = document.createElement("a");
@@ -229,22 +231,32 @@ export function DataTable({
                       key={header.id}
                       role="columnheader"
                       scope="col"
-                      aria-sort={sorted === "asc" ? "ascending" : sorted === "desc" ? "descending" : "none"}
+                      aria-sort={
+                        column.drawn
+                          ? undefined
+                          : sorted === "asc"
+                            ? "ascending"
+                            : sorted === "desc"
+                              ? "descending"
+                              : "none"
+                      }
                       className={cn(
                         // Headers wrap, so a long one ("Net minimum quantity price") does not widen its column.
                         "h-10 bg-muted px-3 py-1 text-left font-medium",
                         cellPlacement(column, column.id === nameId),
                       )}
                     >
-                      <span className="sm:hidden">{column.header}</span>
-                      <button
-                        type="button"
-                        onClick={header.column.getToggleSortingHandler()}
-                        className="-mx-1 inline-flex min-h-8 items-center gap-1 rounded-sm px-1 hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none max-sm:hidden"
-                      >
-                        {flexRender(header.column.columnDef.header, header.getContext())}
-                        <Icon aria-hidden="true" className="size-3.5 shrink-0 text-muted-foreground" />
-                      </button>
+                      <span className={column.drawn ? undefined : "sm:hidden"}>{column.header}</span>
+                      {!column.drawn && (
+                        <button
+                          type="button"
+                          onClick={header.column.getToggleSortingHandler()}
+                          className="-mx-1 inline-flex min-h-8 items-center gap-1 rounded-sm px-1 hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none max-sm:hidden"
+                        >
+                          {flexRender(header.column.columnDef.header, header.getContext())}
+                          <Icon aria-hidden="true" className="size-3.5 shrink-0 text-muted-foreground" />
+                        </button>
+                      )}
                     </th>
                   );
                 })}

@@ -8,7 +8,7 @@ export type ColumnKind = "text" | "pence" | "number" | "percent" | "date" | "cod
  * What a column is to a reader when room is short. A phone shows each row as a card: the "name"
  * column is its title, the "key" columns (the figures read together: pack, price, net price) come
  * next, side by side, then the columns with no priority. "detail" columns show only on wide
- * screens. The CSV always has every column.
+ * screens. The CSV has every column but a drawn one.
  */
 export type ColumnPriority = "name" | "key" | "detail";
 
@@ -21,6 +21,8 @@ export type DataColumn = {
   priority?: ColumnPriority;
   /** The row key holding an explanation of this cell, shown on hover and read by screen readers. */
   hintKey?: string;
+  /** Drawn, not written (a sparkline, through the table's `renderCell`): the CSV leaves it out. */
+  drawn?: boolean;
 };
 
 /** A table row: its values by key (from a rows route, a view over its columns, ADR 153). */

@@ -18,7 +18,7 @@ const rowsUrl = "/api/lists/partviiia/rows?month=2026-11";
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
 /** What the rows route answers: the rows' wire form as a gzip file (ADR 153). */
-const gzipped = (rows: Record<string, RowValue>[]) => gzippedText([...columnarRowsJson(rows)].join(""));
+const gzipped = (rows: Record<string, RowValue>[]) => gzippedText(columnarRowsJson(rows));
 const gzippedText = (text: string) =>
   new Response(new Uint8Array(gzipSync(text)), { headers: { "content-type": "application/gzip" } });
 

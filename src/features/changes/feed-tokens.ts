@@ -6,6 +6,7 @@ import { eq, sql } from "drizzle-orm";
 
 import { getDb } from "@/db/client";
 import { changeFeedTokens } from "@/db/schema";
+import { profileHasAccess } from "@/lib/subscription-status";
 import type { Edition } from "@/lib/tariff-vocabulary";
 
 /**
@@ -48,16 +49,24 @@ export async function feedTokenCreatedAt(userId: string): Promise<Date | null> {
 }
 
 /**
- * The reader a feed token belongs to, while it is theirs and they are still subscribed and not
- * suspended; otherwise null, and the feed answers 404 as for any unknown address.
+ * The reader a feed token belongs to, while it is theirs and they are still subscribed (their licence,
+ * if any, giving access, as the session reads it: ADR 035) and not suspended; otherwise null, and the
+ * feed answers 404 as for any unknown address.
  */
 export async function feedReader(token: string): Promise<{ userId: string; edition: Edition } | null> {
   if (!tokenPattern.test(token)) return null;
-  const result = await getDb().execute<{ id: string; country: number }>(sql`
-    select p.id, p.country from change_feed_tokens t
+  const result = await getDb().execute<{
+    id: string;
+    country: number;
+    is_subscribed: boolean;
+    licence_status: string | null;
+  }>(sql`
+    select p.id, p.country, p.is_subscribed, l.status as licence_status from change_feed_tokens t
     join profiles p on p.id = t.user_id
-    where t.token_hash = ${hashOf(token)} and p.is_subscribed
+    left join licenses l on l.license_id = p.license_id
+    where t.token_hash = ${hashOf(token)}
       and not exists (select 1 from user_suspensions s where s.user_id = p.id)`);
   const row = result.rows[0];
-  return row ? { userId: row.id, edition: row.country === 2 ? 2 : 1 } : null;
+  if (!row || !profileHasAccess(row.is_subscribed, row.licence_status)) return null;
+  return { userId: row.id, edition: row.country === 2 ? 2 : 1 };
 }

@@ -1,79 +1,45 @@
 import fs from "node:fs";
+import { pipeline } from "node:stream/promises";
+import { Readable } from "node:stream";
 import path from "node:path";
 
 import { BadFileError } from "./errors";
+import { readLimits, type ReadLimits } from "./limits";
 import { dmdMembers, isDmdFile } from "./parsers/dmd";
-import { maxDecompressedBytes, megabytes } from "./source";
+import { ZipArchive, type InflateBudget } from "./zip";
 
 /**
  * A dm+d release as NHSBSA ships it through TRUD: one zip holding the `f_*2_*.xml` files, with the
  * GTIN file inside a zip of its own. The importer reads a release from a folder, so the members are
- * written into one, never more than `limit` bytes in all once inflated (a zip's declared sizes can lie).
+ * written into one, a member at a time, never more than a release's limits in all once inflated,
+ * nested zips included (ADR 160).
  */
-
-type Zip = import("jszip");
 
 /** Members nested this deep or deeper are not looked into: a real release nests one level. */
 const maxDepth = 2;
 
-async function inflateTo(
-  entry: Zip["files"][string],
-  target: string,
-  budget: { left: number; limit: number; name: string },
-): Promise<void> {
-  const output = fs.createWriteStream(target);
-  try {
-    await new Promise<void>((resolve, reject) => {
-      const stream = entry.nodeStream("nodebuffer");
-      output.on("error", reject);
-      stream
-        .on("data", (chunk: Buffer) => {
-          budget.left -= chunk.length;
-          if (budget.left < 0) {
-            stream.pause();
-            reject(
-              new BadFileError(budget.name, [
-                {
-                  message: `the release holds more than ${megabytes(budget.limit)} once decompressed: too large to be a dm+d release`,
-                },
-              ]),
-            );
-            return;
-          }
-          if (!output.write(chunk)) {
-            stream.pause();
-            output.once("drain", () => stream.resume());
-          }
-        })
-        .on("error", reject)
-        .on("end", () => output.end(resolve))
-        .resume();
-    });
-  } catch (error) {
-    output.destroy();
-    throw error;
-  }
-}
-
 async function extractMembers(
-  zip: Zip,
+  zip: ZipArchive,
   folder: string,
   depth: number,
-  budget: { left: number; limit: number; name: string },
+  budget: InflateBudget,
 ): Promise<void> {
-  const { default: JSZip } = await import("jszip");
-  for (const entry of Object.values(zip.files)) {
-    if (entry.dir) continue;
+  for (const [entryName, member] of zip.members) {
     // Only the file's own name is used: a member named `../x` writes nothing outside the folder.
-    const base = path.basename(entry.name);
+    const base = path.basename(entryName);
+    const what = `the member ${base}`;
     if (isDmdFile(base)) {
-      await inflateTo(entry, path.join(folder, base), budget);
+      await pipeline(Readable.from(zip.inflate(member, what)), fs.createWriteStream(path.join(folder, base)));
     } else if (/\.zip$/i.test(base) && depth < maxDepth) {
       const nestedFile = path.join(folder, `.nested-${depth}-${base}`);
-      await inflateTo(entry, nestedFile, budget);
       try {
-        const nested = await JSZip.loadAsync(await fs.promises.readFile(nestedFile));
-        await extractMembers(nested, folder, depth + 1, budget);
+        await pipeline(Readable.from(zip.inflate(member, what)), fs.createWriteStream(nestedFile));
+        const nested = await ZipArchive.open(nestedFile, zip.name, zip.limits, budget);
+        try {
+          await extractMembers(nested, folder, depth + 1, budget);
+        } finally {
+          nested.close();
+        }
       } finally {
         await fs.promises.rm(nestedFile, { force: true });
       }
@@ -83,24 +49,23 @@ async function extractMembers(
 
 /**
  * Writes the XML members of the release zip `file` into `folder` and returns the path the importer is
- * given for it (its `f_ampp2` file). A file that is not a zip, or holds no dm+d release, is a
- * BadFileError naming it.
+ * given for it (its `f_ampp2` file). A file that is not a zip, holds no dm+d release or is over a
+ * release's limits is a BadFileError naming it.
  */
 export async function extractDmdRelease(
   file: string,
   folder: string,
-  limit: number = maxDecompressedBytes.dmd,
+  limits: ReadLimits = readLimits.dmd,
 ): Promise<string> {
   const name = path.basename(file);
-  const { default: JSZip } = await import("jszip");
-  let zip: Zip;
+  const budget = { left: limits.inflatedBytes };
+  const zip = await ZipArchive.open(file, name, limits, budget);
   try {
-    zip = await JSZip.loadAsync(await fs.promises.readFile(file));
-  } catch {
-    throw new BadFileError(name, [{ message: "not a readable zip file" }]);
+    await fs.promises.mkdir(folder, { recursive: true });
+    await extractMembers(zip, folder, 0, budget);
+  } finally {
+    zip.close();
   }
-  await fs.promises.mkdir(folder, { recursive: true });
-  await extractMembers(zip, folder, 0, { left: limit, limit, name });
   const ampp = dmdMembers(folder).get("ampp");
   if (!ampp) {
     throw new BadFileError(name, [
@@ -111,6 +76,16 @@ export async function extractDmdRelease(
     ]);
   }
   return ampp;
+}
+
+/** Refuses a release whose zip says its members are over a release's limits, inflating nothing. */
+export async function checkReleaseSizes(file: string, limits: ReadLimits = readLimits.dmd): Promise<void> {
+  const zip = await ZipArchive.open(file, path.basename(file), limits);
+  try {
+    zip.checkDeclared([...zip.members.values()], "the release");
+  } finally {
+    zip.close();
+  }
 }
 
 /** Whether a file's first bytes are a zip's (an XLSX workbook is one too: callers look at the name). */

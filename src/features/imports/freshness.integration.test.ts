@@ -7,7 +7,7 @@ import { tariffFileFolder, viiiaCsv } from "@tests/fixtures/tariff-files";
 import { getDataFreshness } from "./freshness";
 import { importFile } from "./service";
 
-/** "Data as of … · updated …" on every data page: kept per data version, so an import shows at once. */
+/** "Showing … · updated …" on every data page: kept per data version, so an import shows at once. */
 const database = setupTestDatabase();
 const files = tariffFileFolder("freshness");
 
@@ -29,6 +29,7 @@ describe("a part's freshness", () => {
     await importViiia("April 2026");
     const april = await getDataFreshness("viiia", 1);
     expect(april?.latestPeriod).toBe("2026-04-01");
+    expect(april?.periods).toEqual(["2026-03-01", "2026-04-01"]);
     expect(april!.updatedAt.getTime()).toBeGreaterThanOrEqual(march!.updatedAt.getTime());
     // Northern Ireland's edition has its own Part VIIIA, not imported here.
     expect(await getDataFreshness("viiia", 2)).toBeNull();

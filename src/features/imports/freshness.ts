@@ -1,24 +1,17 @@
 import "server-only";
 
-import { and, eq, max } from "drizzle-orm";
+import { and, asc, eq, max } from "drizzle-orm";
 
 import { getDb } from "@/db/client";
 import { tariffDatasets } from "@/db/schema";
 import { byDataVersion, dataVersion } from "@/features/tariff/data-version-cache";
-import type { Edition } from "@/lib/tariff-vocabulary";
+import { dataEditionOf, type Edition, type PartId } from "@/lib/tariff-vocabulary";
 
-import type { PartId } from "@/lib/tariff-vocabulary";
-
-/** Parts only England & Wales publishes (or that cover the UK): every edition reads England & Wales' rows. */
-const englandAndWalesOnly = new Set<PartId>(["cat-m", "viiib", "viiid", "concessions", "dmd"]);
-
-/** Where a part's rows for a reader of `edition` are stored. */
-export function dataEditionOf(part: PartId, edition: Edition): Edition {
-  return englandAndWalesOnly.has(part) ? 1 : edition;
-}
-
-/** How current a page's data is: its latest month, and when anything of it was last imported. */
-export type DataFreshness = { latestPeriod: string; updatedAt: Date } | null;
+/**
+ * How current a page's data is: every month loaded (`YYYY-MM-01`, oldest first), the latest, and
+ * when anything of it was last imported.
+ */
+export type DataFreshness = { periods: string[]; latestPeriod: string; updatedAt: Date } | null;
 
 /**
  * From the import records (`tariff_datasets`): one read of the loaded months of a part, kept until
@@ -30,11 +23,14 @@ export async function getDataFreshness(part: PartId, edition: Edition): Promise<
 }
 
 async function readFreshness(part: PartId, edition: Edition): Promise<DataFreshness> {
-  const [row] = await getDb()
-    .select({ latestPeriod: max(tariffDatasets.period), updatedAt: max(tariffDatasets.importedAt) })
+  const rows = await getDb()
+    .select({ period: tariffDatasets.period, updatedAt: max(tariffDatasets.importedAt) })
     .from(tariffDatasets)
-    .where(and(eq(tariffDatasets.part, part), eq(tariffDatasets.edition, edition)));
-  return row?.latestPeriod && row.updatedAt
-    ? { latestPeriod: row.latestPeriod, updatedAt: row.updatedAt }
-    : null;
+    .where(and(eq(tariffDatasets.part, part), eq(tariffDatasets.edition, edition)))
+    .groupBy(tariffDatasets.period)
+    .orderBy(asc(tariffDatasets.period));
+  const latest = rows.at(-1);
+  if (!latest?.updatedAt) return null;
+  const updatedAt = new Date(Math.max(...rows.map((row) => row.updatedAt?.getTime() ?? 0)));
+  return { periods: rows.map((row) => row.period), latestPeriod: latest.period, updatedAt };
 }

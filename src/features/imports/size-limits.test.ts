@@ -1,13 +1,14 @@
 import zlib from "node:zlib";
 
-import JSZip from "jszip";
 import { describe, expect, it } from "vitest";
 
 import { tariffFileFolder } from "@tests/fixtures/tariff-files";
+import { repeated, workbookOf } from "@tests/fixtures/zip-bombs";
 
 import { BadFileError } from "./errors";
-import { assertXlsxWithinLimit } from "./rows";
+import { readLimits, type ReadLimits } from "./limits";
 import { readText } from "./source";
+import { readXlsxRows } from "./xlsx";
 
 /**
  * Compressed inputs are capped by what they hold once decompressed, not by their size on disk: a
@@ -26,13 +27,24 @@ describe("decompressed size limits", () => {
     expect(await readText(file, true, 16 * megabyte)).toHaveLength(8 * megabyte);
   });
 
-  it("refuses a workbook whose members inflate past the limit, whatever sizes the zip declares", async () => {
-    const zip = new JSZip();
-    zip.file("xl/worksheets/sheet1.xml", Buffer.alloc(8 * megabyte, "<c><v>1</v></c>"));
-    const file = write("bomb.xlsx", await zip.generateAsync({ type: "nodebuffer", compression: "DEFLATE" }));
-    const failure = await assertXlsxWithinLimit(file, megabyte).catch((error: unknown) => error);
+  it("refuses a workbook whose worksheet inflates past its kind's limit, with a message naming the file", async () => {
+    // 8 MB of cells: about 20 kB once zipped.
+    const workbook = await workbookOf({
+      sheetData: repeated("<row><c><v>1</v></c></row>".repeat(1024), 320),
+    });
+    const file = write("bomb.xlsx", workbook);
+    const read = async (limits: ReadLimits) => {
+      let rows = 0;
+      for await (const _row of readXlsxRows(file, "bomb.xlsx", limits)) rows++;
+      return rows;
+    };
+    const failure = await read({ ...readLimits.tariff, inflatedBytes: megabyte }).catch(
+      (error: unknown) => error,
+    );
     expect(failure).toBeInstanceOf(BadFileError);
-    expect(String(failure)).toMatch(/bomb\.xlsx: the workbook holds more than 1 MB once decompressed/);
-    await expect(assertXlsxWithinLimit(file, 16 * megabyte)).resolves.toBeUndefined();
+    expect(String(failure)).toMatch(
+      /bomb\.xlsx: the zip's members hold more than 1 MB once decompressed: over the limit for a Drug Tariff file/,
+    );
+    expect(await read(readLimits.tariff)).toBe(327_680);
   });
 });

@@ -5,10 +5,12 @@ import path from "node:path";
 import { getDb, type Database } from "@/db/client";
 import { AppError } from "@/lib/errors";
 
-import { extractDmdRelease } from "./dmd-archive";
+import { checkReleaseSizes, extractDmdRelease, startsLikeZip } from "./dmd-archive";
 import { BadFileError } from "./errors";
+import { readLimits } from "./limits";
 import { importFile, rejectFile, type ImportOutcome } from "./service";
 import { megabytes } from "./source";
+import { checkWorkbookSizes } from "./xlsx";
 
 /**
  * Files uploaded in the import console (ADR 116): received to a private temporary folder, complete
@@ -101,9 +103,33 @@ export async function receiveUpload(
   return received;
 }
 
-/** A private folder for one upload; `removeUploadFolder` deletes it and everything in it. */
-export function makeUploadFolder(): Promise<string> {
-  return fs.promises.mkdtemp(path.join(os.tmpdir(), "tariffscope-upload-"));
+/**
+ * Refuses, before anything is imported, a workbook or dm+d release whose zip says it holds more than
+ * its kind may (ADR 160); what only reading can show is refused by the import, naming the limit too.
+ */
+export async function checkUploadSizes(file: string): Promise<void> {
+  if (!(await startsLikeZip(file))) return;
+  if (/\.zip$/i.test(file)) await checkReleaseSizes(file);
+  else await checkWorkbookSizes(file, path.basename(file), readLimits.tariff);
+}
+
+const folderPrefix = "tariffscope-upload-";
+/** Longer than any upload takes to import: a folder this old was left by a process that was killed. */
+const abandonedAfterMs = 6 * 60 * 60 * 1000;
+
+/**
+ * A private folder for one upload; `removeUploadFolder` deletes it and everything in it. Folders a
+ * killed process left behind are removed on the way.
+ */
+export async function makeUploadFolder(): Promise<string> {
+  const temporary = os.tmpdir();
+  for (const name of await fs.promises.readdir(temporary).catch(() => [])) {
+    if (!name.startsWith(folderPrefix)) continue;
+    const folder = path.join(temporary, name);
+    const stat = await fs.promises.stat(folder).catch(() => undefined);
+    if (stat && Date.now() - stat.mtimeMs > abandonedAfterMs) await removeUploadFolder(folder);
+  }
+  return fs.promises.mkdtemp(path.join(temporary, folderPrefix));
 }
 
 export function removeUploadFolder(folder: string): Promise<void> {

@@ -29,21 +29,31 @@ describe("selectInsightMonth", () => {
     });
   });
 
-  it("prefers a month published ahead of its time to the current one, and lists the latest when it is older", () => {
-    expect(selectInsightMonth(now, ["2026-11", "2026-12"], undefined)).toMatchObject({
-      selected: "2026-12",
-      latest: "2026-12",
-    });
-    const { months } = selectInsightMonth(now, ["2025-01"], "2024-06");
-    expect(months.slice(-2).map((month) => month.value)).toEqual(["2025-01", "2024-06"]);
+  it("opens on the month in force, and lists every month published ahead of it", () => {
+    const selection = selectInsightMonth(now, ["2026-11", "2026-12", "2027-01"], undefined);
+    expect(selection).toMatchObject({ selected: "2026-11", latest: "2026-11", refused: null });
+    expect(selection.months.slice(0, 3).map((month) => month.label)).toEqual([
+      "January 2027 (from 1 January)",
+      "December 2026 (from 1 December)",
+      "November 2026",
+    ]);
+    const { months } = selectInsightMonth(now, ["2025-01", "2024-06"], "2024-06");
+    expect(months.slice(-1).map((month) => month.value)).toEqual(["2024-06"]);
   });
 
-  it("keeps a valid requested month and ignores a bad one", () => {
-    expect(selectInsightMonth(now, ["2026-10"], "2026-09")).toMatchObject({
+  it("keeps a requested month with changes, and refuses one without or one that is not a month", () => {
+    expect(selectInsightMonth(now, ["2026-10", "2026-09"], "2026-09")).toMatchObject({
       selected: "2026-09",
-      selectedHasData: false,
+      selectedHasData: true,
     });
-    expect(selectInsightMonth(now, ["2026-10"], "2026-13").selected).toBe("2026-10");
+    expect(selectInsightMonth(now, ["2026-10"], "2026-09")).toMatchObject({
+      selected: "2026-10",
+      refused: { asked: "2026-09", reason: "no-data" },
+    });
+    expect(selectInsightMonth(now, ["2026-10"], "2026-13")).toMatchObject({
+      selected: "2026-10",
+      refused: { asked: "2026-13", reason: "not-a-month" },
+    });
     expect(selectInsightMonth(now, [], undefined)).toMatchObject({ selected: "2026-11", latest: null });
   });
 

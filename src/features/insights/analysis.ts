@@ -1,5 +1,5 @@
 import type { MonthEntry } from "@/components/data-table/list-filter-types";
-import { chooseMonth } from "@/features/tariff/month-choice";
+import { chooseMonth, type MonthRefusal } from "@/features/tariff/month-choice";
 import { monthsBetween, type MonthLink } from "@/features/tariff/months";
 
 import type { PeriodCounts } from "./sources";
@@ -9,10 +9,12 @@ import type { PeriodCounts } from "./sources";
  * queries so they can be tested on plain rows.
  */
 export type MonthSelection = {
-  /** Newest first: the current month and the seven before it, plus the latest and requested months if older. */
+  /** Newest first: every month published ahead, the month in force and the seven before it, plus an older month shown. */
   months: MonthEntry[];
-  /** `YYYY-MM`: the requested month, else the latest with data, else the current month. */
+  /** `YYYY-MM`: the requested month when it has changes, else the month in force (or the latest before it with changes). */
   selected: string;
+  /** The month asked for in the address when it is not the one shown. */
+  refused: MonthRefusal | null;
   selectedHasData: boolean;
   /** The latest month with data, if any. */
   latest: string | null;
@@ -20,7 +22,7 @@ export type MonthSelection = {
   older: MonthLink[];
 };
 
-/** The lists' month choice, preferring the newest month with data, in the insights pages' terms. */
+/** The lists' month choice (product §3.1), in the insights pages' terms. */
 export function selectInsightMonth(
   now: Date,
   periodsWithData: string[],
@@ -31,11 +33,11 @@ export function selectInsightMonth(
     cadence: "monthly",
     month: requested,
     now,
-    prefer: "newest",
   });
   return {
     months: choice.options,
     selected: choice.month.value,
+    refused: choice.refused,
     selectedHasData: choice.period !== null,
     latest: choice.latest?.value ?? null,
     older: choice.older,

@@ -42,22 +42,32 @@ describe("insights queries", () => {
     expect(catM).toEqual([expect.objectContaining({ priceChangePercent: -33.33, priceChangePence: -50 })]);
   });
 
-  it("default to the latest period with data and mark the selector's months that have data", async () => {
+  it("open on the month in force when it is loaded, even without changes, and mark the months loaded", async () => {
     const month = await getInsightMonth(1, "additions-deletions", {}, march2026);
-    expect(month.selection).toMatchObject({ selected: "2026-02", selectedHasData: true, latest: "2026-02" });
+    expect(month.selection).toMatchObject({ selected: "2026-03", selectedHasData: true, latest: "2026-03" });
+    expect(month.rows).toEqual([]);
     expect(month.selection.months).toHaveLength(8);
-    expect(month.selection.months.slice(0, 2)).toEqual([
-      { value: "2026-03", label: "March 2026", hasData: false },
+    expect(month.selection.months.slice(0, 3)).toEqual([
+      { value: "2026-03", label: "March 2026", hasData: true },
       { value: "2026-02", label: "February 2026", hasData: true },
+      { value: "2026-01", label: "January 2026", hasData: true },
     ]);
-    expect(month.rows).toHaveLength(2);
+    const february = await getInsightMonth(1, "additions-deletions", { month: "2026-02" }, march2026);
+    expect(february.rows).toHaveLength(2);
   });
 
   it("say when the asked month has no data, and filter by change and name", async () => {
-    const empty = await getInsightMonth(1, "additions-deletions", { month: "2026-03" }, march2026);
-    expect(empty.selection).toMatchObject({ selected: "2026-03", selectedHasData: false, latest: "2026-02" });
-    expect(empty.rows).toEqual([]);
-    const additions = await getInsightMonth(1, "additions-deletions", { change: "addition" }, march2026);
+    const empty = await getInsightMonth(1, "additions-deletions", { month: "2025-06" }, march2026);
+    expect(empty.selection).toMatchObject({
+      selected: "2026-03",
+      refused: { asked: "2025-06", reason: "no-data" },
+    });
+    const additions = await getInsightMonth(
+      1,
+      "additions-deletions",
+      { change: "addition", month: "2026-02" },
+      march2026,
+    );
     expect(additions.shown.map((row) => row.name)).toEqual(["Zopiclone 7.5mg tablets"]);
     const searched = await getInsightMonth(1, "price-changes-viiia", { searchTerm: "furo" }, march2026);
     expect(searched.selection.selected).toBe("2026-03");
@@ -84,9 +94,10 @@ describe("insights queries", () => {
     expect((await getInsightMonth(1, "price-changes-viiia", { part: "ix" }, march2026)).part).toBe("viiia");
   });
 
-  it("add an older requested month to the selector", async () => {
-    const old = await getInsightMonth(1, "price-changes-catm", { month: "2025-01" }, new Date("2026-12-01"));
-    expect(old.selection.months.map((month) => month.value)).toContain("2025-01");
-    expect(old.selection.months.map((month) => month.value)).toContain("2026-01");
+  it("add an older requested month with data to the selector", async () => {
+    const old = await getInsightMonth(1, "price-changes-catm", { month: "2025-10" }, new Date("2026-12-01"));
+    expect(old.selection.selected).toBe("2025-10");
+    expect(old.selection.months.map((month) => month.value)).toContain("2025-10");
+    expect(old.selection.older.map((month) => month.value)).toContain("2026-01");
   });
 });

@@ -4,8 +4,8 @@ import { and, asc, eq, inArray, sql } from "drizzle-orm";
 
 import { getDb } from "@/db/client";
 import { byDataVersion, dataVersion } from "@/features/tariff/data-version-cache";
-import { tariffChanges } from "@/db/schema";
-import type { Edition, PartId } from "@/lib/tariff-vocabulary";
+import { tariffChanges, tariffDatasets } from "@/db/schema";
+import { dataEditionOf, type Edition, type PartId } from "@/lib/tariff-vocabulary";
 
 import { selectInsightMonth, type MonthSelection } from "./analysis";
 import { insightPages, insightPart } from "./insight-pages";
@@ -24,6 +24,16 @@ import {
 export type { ChangeKind, ChangeRow, InsightKind, PeriodCounts } from "./sources";
 
 const toMonth = (date: string) => date.slice(0, 7);
+
+/** The months (`YYYY-MM`) loaded of a part for a reader of `edition`, oldest first. */
+async function loadedMonths(edition: Edition, part: PartId): Promise<string[]> {
+  const rows = await getDb()
+    .selectDistinct({ period: tariffDatasets.period })
+    .from(tariffDatasets)
+    .where(and(eq(tariffDatasets.part, part), eq(tariffDatasets.edition, dataEditionOf(part, edition))))
+    .orderBy(asc(tariffDatasets.period));
+  return rows.map((row) => toMonth(row.period));
+}
 
 /** Every period with changes of this kind, oldest first, with its counts (of `part`, if given). */
 export async function getPeriodCounts(
@@ -128,10 +138,14 @@ export async function getInsightMonth(
   // the month's changes read again.
   const version = await dataVersion();
   const key = `insights|${kind}|${edition}|${part}`;
-  const counts = await byDataVersion(version, `${key}|counts`, () => getPeriodCounts(edition, kind, part));
+  const [counts, loaded] = await Promise.all([
+    byDataVersion(version, `${key}|counts`, () => getPeriodCounts(edition, kind, part)),
+    byDataVersion(version, `${key}|loaded`, () => loadedMonths(edition, part)),
+  ]);
+  // Every month loaded is offered, with its changes or none (product §3.1).
   const selection = selectInsightMonth(
     now,
-    counts.map((row) => row.period),
+    [...new Set([...loaded, ...counts.map((row) => row.period)])],
     params.month,
   );
   const rows = selection.selectedHasData

@@ -1,7 +1,11 @@
 import "server-only";
 
 import { shortExplanation } from "@/features/tariff/reimbursement";
-import { getPacksReimbursement, type ReimbursementMonth } from "@/features/tariff/reimbursement-queries";
+import {
+  getPacksReimbursement,
+  monthInForceOf,
+  type ReimbursementMonth,
+} from "@/features/tariff/reimbursement-queries";
 import type { Edition, Period } from "@/lib/tariff-vocabulary";
 
 /**
@@ -12,14 +16,17 @@ import type { Edition, Period } from "@/lib/tariff-vocabulary";
 /** The kinds of pack a line can be matched to. */
 const kinds = ["drug", "appliance", "brand"] as const;
 
-/** A pack's reimbursement this month for an edition: the newest month of its table the edition lists. */
+/**
+ * A pack's reimbursement in force for an edition (product §3.1): the month in force, or the latest
+ * month before it the edition has published; never a month published ahead of its 1st.
+ */
 export type PackFigure = { perPack: number | null; explanation: string; period: Period };
 
 export function figureThisMonth(months: ReimbursementMonth[], edition: Edition): PackFigure | null {
-  const newest = months.find((month) => month.editions[edition]);
-  const figure = newest?.editions[edition];
-  if (!newest || !figure) return null;
-  return { perPack: figure.perPackPence, explanation: shortExplanation(figure), period: newest.period };
+  const inForce = monthInForceOf(months, edition);
+  const figure = inForce?.editions[edition];
+  if (!inForce || !figure) return null;
+  return { perPack: figure.perPackPence, explanation: shortExplanation(figure), period: inForce.period };
 }
 
 /**

@@ -10,7 +10,8 @@ import { insertSampleTariff } from "@tests/fixtures/tariff-rows";
 import { marginOwnerOf } from "./access";
 import * as commands from "./commands";
 import type { MarginLimits } from "./limits";
-import { listUploads, readTable, saveUpload } from "./queries";
+import { listUploads, saveUpload } from "./queries";
+import { readTable } from "./read-upload";
 
 /**
  * The margin check's limits (ADR 166): uploads per user in any hour, lines per licence in any 24

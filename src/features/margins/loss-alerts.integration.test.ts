@@ -12,7 +12,8 @@ import { insertOrganisation } from "@tests/fixtures/licences";
 import { tariffFileFolder, viiiaCsv, viiiaRows } from "@tests/fixtures/tariff-files";
 
 import { marginOwnerOf } from "./access";
-import { correctMatch, getUpload, readTable, saveUpload } from "./queries";
+import { correctMatch, getUpload, saveUpload } from "./queries";
+import { readTable } from "./read-upload";
 
 /**
  * Margin-check lines that turn loss-making after an import (ADR 134), through the real importer and

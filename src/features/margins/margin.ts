@@ -10,6 +10,13 @@ export const maxMarginLines = 20_000;
 export const maxMarginFileBytes = 10 * 1024 * 1024;
 
 /**
+ * The most of a cell the preview echoes (ADR 160), which is also the most a mapping may name a
+ * column by: headers are compared cut to it.
+ */
+export const maxShownChars = 200;
+export const headerName = (cell: string) => cell.trim().slice(0, maxShownChars);
+
+/**
  * Which column (by its header) holds the product's name, its code, the pack size and the cost. A
  * file needs a name or a code column, or both; a mapping remembered before codes had a column of
  * their own has none.
@@ -92,7 +99,7 @@ export function mapRows(
 ): { lines: MarginInputLine[]; problems: MarginProblem[] } {
   const [header, ...body] = rows;
   if (!header) return { lines: [], problems: [{ row: 1, message: "The file is empty." }] };
-  const headers = header.cells.map((cell) => cell.trim());
+  const headers = header.cells.map(headerName);
   const column = (name: string | null) => (name === null ? -1 : headers.indexOf(name));
   const productAt = column(mapping.product);
   const codeAt = column(mapping.code);

@@ -10,7 +10,8 @@ import { codes, insertSampleTariff } from "@tests/fixtures/tariff-rows";
 
 import { marginOwnerOf } from "./access";
 import * as commands from "./commands";
-import { getUpload, listUploads, readTable, rememberedMapping, saveUpload } from "./queries";
+import { getUpload, listUploads, rememberedMapping, saveUpload } from "./queries";
+import { readTable } from "./read-upload";
 
 const database = setupTestDatabase();
 beforeAll(async () => {

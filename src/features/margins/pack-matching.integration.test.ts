@@ -8,7 +8,8 @@ import { insertDatasets } from "@tests/fixtures/tariff-rows";
 
 import { marginOwnerOf } from "./access";
 import * as commands from "./commands";
-import { getUpload, readTable, saveUpload } from "./queries";
+import { getUpload, saveUpload } from "./queries";
+import { readTable } from "./read-upload";
 
 /**
  * Which pack a line of a buying history is matched to (ADR 165): a code decides the pack; a name

@@ -1,16 +1,10 @@
 import "server-only";
 
-import { randomUUID } from "node:crypto";
-import fs from "node:fs/promises";
-import os from "node:os";
-import path from "node:path";
-import { Readable } from "node:stream";
-
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 
 import { getDb } from "@/db/client";
 import { marginCorrections, marginLineChecks, marginLines, marginMappings, marginUploads } from "@/db/schema";
-import { readCsvRows, readXlsxFile } from "@/features/imports/rows";
+import type { Row } from "@/features/imports/rows";
 import { productPaths } from "@/features/tariff/product-metadata";
 import { AppError } from "@/lib/errors";
 import type { Edition } from "@/lib/tariff-vocabulary";
@@ -22,8 +16,6 @@ import {
   mapRows,
   marginOf,
   marginTotals,
-  maxMarginFileBytes,
-  maxMarginLines,
   needsChecking,
   type Margin,
   type MarginMapping,
@@ -44,47 +36,6 @@ export type { PackKind } from "./matching";
 /** Who the margin check works for: the session's licence, never one the browser names. */
 export type MarginOwner = { licenseId: string; userId: string; edition: Edition };
 
-type Table = { line: number; cells: string[] }[];
-
-/** Tab-separated rows (pasted from a spreadsheet), each line split at its tabs. */
-const tabRows = (text: string): Table =>
-  text.split(/\r\n|\n|\r/).map((line, at) => ({ line: at + 1, cells: line.split("\t") }));
-
-/** The rows of an uploaded CSV or XLSX file, or of pasted rows (tab- or comma-separated). */
-export async function readTable(fileName: string, bytes: Uint8Array): Promise<Table> {
-  if (bytes.byteLength > maxMarginFileBytes)
-    throw new AppError("validation", "The file is larger than 10 MB.");
-  const rows: Table = [];
-  const isZip = bytes[0] === 0x50 && bytes[1] === 0x4b;
-  try {
-    if (isZip || /\.xlsx$/i.test(fileName)) {
-      if (!isZip) throw new Error("not a workbook");
-      const file = path.join(os.tmpdir(), `margin-${randomUUID()}.xlsx`);
-      await fs.writeFile(file, bytes);
-      try {
-        for await (const row of readXlsxFile(file)) {
-          rows.push(row);
-          if (rows.length > maxMarginLines + 1000) break;
-        }
-      } finally {
-        await fs.rm(file, { force: true });
-      }
-      return rows;
-    }
-    const text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
-    if (text.includes("\u0000")) throw new Error("binary");
-    if ((text.split(/\r?\n/, 1)[0] ?? "").includes("\t")) return tabRows(text);
-    for await (const row of readCsvRows(Readable.from([text]))) {
-      rows.push(row);
-      if (rows.length > maxMarginLines + 1000) break;
-    }
-    return rows;
-  } catch (error) {
-    if (error instanceof AppError) throw error;
-    throw new AppError("validation", `${fileName} could not be read as a CSV or XLSX file.`);
-  }
-}
-
 /** The licence's remembered mapping, if any (one remembered before a code column had none). */
 export async function rememberedMapping(licenseId: string): Promise<MarginMapping | null> {
   const [row] = await getDb()
@@ -104,7 +55,7 @@ export type SavedUpload = { id: string; lines: number; problems: MarginProblem[]
 export async function saveUpload(
   owner: MarginOwner,
   fileName: string,
-  table: Table,
+  table: Row[],
   mapping: MarginMapping,
   limits: MarginLimits = marginLimits(),
 ): Promise<SavedUpload> {

@@ -1,19 +1,15 @@
 import "server-only";
 
-import { and, eq, inArray } from "drizzle-orm";
-
-import { getDb } from "@/db/client";
-import { concessions } from "@/db/schema";
 import { listDefinition } from "@/features/tariff/list-definitions";
 import { namesMatcher, type ListHit } from "@/features/tariff/list-reading";
 import { byDataVersion, dataVersion } from "@/features/tariff/data-version-cache";
 import { resolveListView } from "@/features/tariff/list-view";
 import type { ListId } from "@/features/tariff/lists";
-import type { Edition } from "@/lib/tariff-vocabulary";
+import { currentPeriod, type Edition } from "@/lib/tariff-vocabulary";
 
 import { searchParts, viewAllPath, type SearchPart, type SearchPartId } from "./parts";
 
-/** A list's record as its part's section shows it (each list maps its own, `list-definitions.ts`). */
+/** A list's record as its part's section shows it (each list maps its own and prices it, `list-definitions.ts`). */
 export type SearchResult = Omit<ListHit, "href" | "concessionPence"> & {
   href: string;
   concessionPence: number | null;
@@ -30,22 +26,6 @@ export type SearchSection = {
 
 /** How many results a section shows; its total says how many more the part's page has. */
 export const resultsPerSection = 5;
-
-/** The concession granted on each of these packs in a month, by VMPP code. */
-async function concessionsFor(period: string, codes: string[]): Promise<Map<string, number>> {
-  if (codes.length === 0) return new Map();
-  const rows = await getDb()
-    .select({ code: concessions.vmppSnomedCode, pence: concessions.pricePence })
-    .from(concessions)
-    .where(
-      and(
-        eq(concessions.edition, 1),
-        eq(concessions.period, period),
-        inArray(concessions.vmppSnomedCode, codes),
-      ),
-    );
-  return new Map(rows.flatMap((row) => (row.code ? [[row.code, row.pence] as const] : [])));
-}
 
 type SearchOptions = { parts?: SearchPartId[]; month?: string; now?: Date };
 
@@ -67,9 +47,9 @@ export async function searchTariff(
   const now = options.now ?? new Date();
   const wanted = searchParts(edition).filter((part) => !options.parts || options.parts.includes(part.id));
   const version = await dataVersion();
-  // The month in force follows the calendar month (UTC), so it is part of the question.
+  // The month in force follows the calendar month in the UK, so it is part of the question.
   const question = [edition, term.trim(), wanted.map((part) => part.id).join(","), options.month ?? ""];
-  return byDataVersion(version, `search|${now.toISOString().slice(0, 7)}|${JSON.stringify(question)}`, () =>
+  return byDataVersion(version, `search|${currentPeriod(now)}|${JSON.stringify(question)}`, () =>
     searchUncached(edition, term, wanted, { ...options, now }, version),
   );
 }
@@ -85,9 +65,8 @@ async function searchUncached(
   const view = (list: ListId) => resolveListView(list, edition, params, options.now, version);
   // Every part's names are matched against the term in one statement, not one each.
   const names = namesMatcher();
-  const [concessionsView, ...found] = await Promise.all([
-    view("concessions"),
-    ...wanted.map(async (part) => {
+  const found = await Promise.all(
+    wanted.map(async (part) => {
       const partView = await view(part.list);
       const period = partView.choice.period;
       const { search } = listDefinition(part.list, edition);
@@ -95,7 +74,11 @@ async function searchUncached(
       const { hits, total } =
         period === null || !partView.searchTerm
           ? { hits: [], total: 0 }
-          : await search(period, { searchTerm: partView.searchTerm, names }, resultsPerSection);
+          : await search(
+              period,
+              { month: partView.choice.month.value, searchTerm: partView.searchTerm, names },
+              resultsPerSection,
+            );
       return {
         part,
         hits,
@@ -103,13 +86,7 @@ async function searchUncached(
         viewAllHref: viewAllPath(part, partView.searchTerm, partView.choice.month.value),
       };
     }),
-  ]);
-  // One look-up for every section's packs: the concession each is granted this month.
-  const period = concessionsView!.choice.period;
-  const codes = found.flatMap(({ hits }) =>
-    hits.flatMap((hit) => (hit.concessionPence === undefined && hit.code ? [hit.code] : [])),
   );
-  const granted = period === null ? new Map<string, number>() : await concessionsFor(period, codes);
   return found.map(({ part, hits, total, viewAllHref }) => ({
     part: part.id,
     title: part.title,
@@ -119,7 +96,7 @@ async function searchUncached(
     results: hits.map((hit): SearchResult => ({
       ...hit,
       href: hit.href ?? viewAllHref,
-      concessionPence: hit.concessionPence ?? (hit.code ? (granted.get(hit.code) ?? null) : null),
+      concessionPence: hit.concessionPence ?? null,
     })),
   }));
 }

@@ -1,10 +1,19 @@
-import { beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 
 import { setupTestDatabase } from "@tests/fixtures/db";
 import { tariffFileFolder, viiiaCsv, viiiaRows } from "@tests/fixtures/tariff-files";
 
 import { importFile } from "../imports/service";
-import { byDataVersion, clearDataVersionCache, dataVersion } from "./data-version-cache";
+import v8 from "node:v8";
+
+import {
+  byDataVersion,
+  clearDataVersionCache,
+  dataVersion,
+  dataVersionCacheBytes,
+  dataVersionCacheSize,
+  gzippedRowsByDataVersion,
+} from "./data-version-cache";
 
 /** The list pages keep a month's rows until an import changes the data (ADR 012). */
 const database = setupTestDatabase();
@@ -59,5 +68,49 @@ describe("keeping a value per data version", () => {
     };
     await expect(byDataVersion("v1", "k", flaky)).rejects.toThrow("database unavailable");
     expect(await byDataVersion("v1", "k", flaky)).toBe("rows");
+  });
+
+  it("gives each caller a copy of its own: one that changes its answer changes no one else's", async () => {
+    const first = await byDataVersion("v1", "periods", async () => ["2026-02-01", "2026-01-01"]);
+    first.push("1999-01-01");
+    expect(await byDataVersion("v1", "periods", async () => [])).toEqual(["2026-02-01", "2026-01-01"]);
+  });
+});
+
+describe("what the kept values cost", () => {
+  /** An answer of some tens of kB, like a long search answer (ADR 144). */
+  const answer = (seed: number) =>
+    Array.from({ length: 200 }, (_, index) => ({
+      name: `Amlodipine ${seed}-${index} 5mg tablets`,
+      pack: "28 tablet",
+      code: String(31_000_000_000_000 + seed * 100 + index),
+      pricePence: 95 + index,
+    }));
+
+  it("counts the bytes each value holds, keys included", async () => {
+    const value = answer(1);
+    await byDataVersion("v1", "search|amlodipine", async () => value);
+    expect(dataVersionCacheSize()).toBe(v8.serialize(value).byteLength + "v1|search|amlodipine".length * 2);
+    const before = dataVersionCacheSize();
+    const gzip = await gzippedRowsByDataVersion("v1", "rows", async () => value);
+    expect(dataVersionCacheSize()).toBe(before + gzip.byteLength + "v1|rows".length * 2);
+  });
+
+  it("holds no more than its budget however many answers are asked for", async () => {
+    const one = v8.serialize(answer(0)).byteLength;
+    const asked = Math.ceil((2 * dataVersionCacheBytes) / one);
+    for (let seed = 0; seed < asked; seed++)
+      await byDataVersion("v1", `search|${seed}`, async () => answer(seed));
+    expect(dataVersionCacheSize()).toBeLessThanOrEqual(dataVersionCacheBytes);
+    expect(dataVersionCacheSize()).toBeGreaterThan(dataVersionCacheBytes - 2 * one);
+  });
+
+  it("is one cache per process however many server bundles load its module", async () => {
+    await byDataVersion("v1", "periods", async () => ["2026-01-01"]);
+    vi.resetModules();
+    const another = (await import("./data-version-cache")) as typeof import("./data-version-cache");
+    expect(await another.byDataVersion("v1", "periods", async () => ["computed again"])).toEqual([
+      "2026-01-01",
+    ]);
   });
 });

@@ -3,6 +3,7 @@ import "server-only";
 import { createHash } from "node:crypto";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
+import v8 from "node:v8";
 import { createGzip } from "node:zlib";
 
 import { sql } from "drizzle-orm";
@@ -29,46 +30,78 @@ export const dataVersion = cache(async (): Promise<string> => {
   return `${row!.datasets}:${row!.lastImport}`;
 });
 
-/** Up to 64 MB of derived lists per server process: a Part IX month is a few MB, most are far smaller. */
-const kept = new LRUCache<string, { value: unknown }>({
-  maxSize: 64 * 1024 * 1024,
-  sizeCalculation: ({ value }) =>
-    // Strings are UTF-16; a list of small records is counted at about 200 bytes each.
-    typeof value === "string"
-      ? value.length * 2
-      : value instanceof Uint8Array
-        ? value.byteLength
-        : Array.isArray(value)
-          ? 4096 + value.length * 200
-          : 4096,
-});
-const computing = new Map<string, Promise<unknown>>();
+/**
+ * What the process keeps, in bytes actually held: every value is kept serialised (a rows answer as
+ * its gzipped bytes, anything else as `v8.serialize` gives it), so what an entry costs is its
+ * length, counted, not guessed from its shape, and it sits outside the JavaScript heap that
+ * `WEB_HEAP_MB` caps. Each caller gets its own copy of a value.
+ */
+type Kept = { cache: LRUCache<string, Uint8Array>; computing: Map<string, Promise<Uint8Array>> };
+
+/** Bytes all kept values may take in a process, keys included: a real Part IX month's rows are 0.8 MB gzipped. */
+export const dataVersionCacheBytes = 32 * 1024 * 1024;
 
 /**
- * The value `compute` gives for `key` at this data version, computed once per process and version:
- * concurrent requests for the same key share one computation, and a failure is not kept.
- * Only for values that depend on the tariff data alone, never on who asks.
+ * One cache a process, on `globalThis`: Next.js evaluates this module once per server bundle
+ * (pages, route handlers), and a cache of the module's own would be one per bundle, each with the
+ * whole budget.
  */
-export async function byDataVersion<T>(version: string, key: string, compute: () => Promise<T>): Promise<T> {
+const keptKey = Symbol.for("tariffscope.dataVersionCache");
+const kept = ((globalThis as { [keptKey]?: Kept })[keptKey] ??= {
+  cache: new LRUCache<string, Uint8Array>({
+    maxSize: dataVersionCacheBytes,
+    // A value larger than an eighth of the budget is answered but not kept.
+    maxEntrySize: dataVersionCacheBytes / 8,
+    sizeCalculation: (bytes, key) => bytes.byteLength + key.length * 2,
+  }),
+  computing: new Map(),
+});
+
+/**
+ * The bytes `compute` gives for `key` at this data version, computed once per process and version:
+ * concurrent requests for the same key share one computation, and a failure is not kept.
+ */
+async function bytesByDataVersion(
+  version: string,
+  key: string,
+  compute: () => Promise<Uint8Array<ArrayBuffer>>,
+): Promise<Uint8Array<ArrayBuffer>> {
   const full = `${version}|${key}`;
-  const hit = kept.get(full);
-  if (hit) return hit.value as T;
-  const pending = computing.get(full);
-  if (pending) return pending as Promise<T>;
+  const hit = kept.cache.get(full);
+  if (hit) return hit as Uint8Array<ArrayBuffer>;
+  const pending = kept.computing.get(full);
+  if (pending) return pending as Promise<Uint8Array<ArrayBuffer>>;
   const work = compute().then(
-    (value) => {
-      kept.set(full, { value });
-      computing.delete(full);
-      return value;
+    (bytes) => {
+      kept.cache.set(full, bytes);
+      kept.computing.delete(full);
+      return bytes;
     },
     (error: unknown) => {
-      computing.delete(full);
+      kept.computing.delete(full);
       throw error;
     },
   );
-  computing.set(full, work);
+  kept.computing.set(full, work);
   return work;
 }
+
+/**
+ * The value `compute` gives for `key` at this data version, computed once per process and version
+ * (see `bytesByDataVersion`), kept serialised: each caller gets a copy of its own. Only for plain
+ * data (what `structuredClone` copies) that depends on the tariff data alone, never on who asks.
+ */
+export async function byDataVersion<T>(version: string, key: string, compute: () => Promise<T>): Promise<T> {
+  const bytes = await bytesByDataVersion(version, key, async () => v8.serialize(await compute()));
+  return v8.deserialize(bytes) as T;
+}
+
+/** What the process's kept values take, in bytes, keys included (never more than `dataVersionCacheBytes`). */
+export function dataVersionCacheSize(): number {
+  return kept.cache.calculatedSize;
+}
+
+type WireRow = Readonly<Record<string, RowValue | undefined>>;
 
 /** Rows taken into the wire form in one turn of the event loop before other requests get one. */
 const rowsPerTurn = 1_000;
@@ -80,11 +113,11 @@ const rowsPerTurn = 1_000;
  * rows. A lazy sequence of rows is read once.
  */
 export async function gzipColumnarRows(
-  rows: Iterable<Readonly<Record<string, RowValue | undefined>>>,
+  rows: Iterable<WireRow> | AsyncIterable<WireRow>,
 ): Promise<Uint8Array<ArrayBuffer>> {
   const writer = new ColumnarRowsWriter();
   let taken = 0;
-  for (const row of rows) {
+  for await (const row of rows) {
     writer.add(row);
     if (++taken % rowsPerTurn === 0) await new Promise<void>((resolve) => setImmediate(resolve));
   }
@@ -93,7 +126,15 @@ export async function gzipColumnarRows(
   await pipeline(Readable.from(writer.json()), createGzip({ level: 9 }), async (compressed) => {
     for await (const chunk of compressed as AsyncIterable<Buffer>) chunks.push(chunk);
   });
-  return Buffer.concat(chunks);
+  // Copied into a buffer of its own: a small one from Buffer.concat would share Node's 8 kB slab,
+  // which the cache would then hold without counting it.
+  const answer = new Uint8Array(chunks.reduce((sum, chunk) => sum + chunk.byteLength, 0));
+  let at = 0;
+  for (const chunk of chunks) {
+    answer.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return answer;
 }
 
 /**
@@ -104,9 +145,9 @@ export async function gzipColumnarRows(
 export function gzippedRowsByDataVersion(
   version: string,
   key: string,
-  rows: () => Promise<Iterable<Readonly<Record<string, RowValue | undefined>>>>,
+  rows: () => Promise<Iterable<WireRow> | AsyncIterable<WireRow>>,
 ): Promise<Uint8Array<ArrayBuffer>> {
-  return byDataVersion(version, key, async () => gzipColumnarRows(await rows()));
+  return bytesByDataVersion(version, key, async () => gzipColumnarRows(await rows()));
 }
 
 /** The entity tag of what `key` gives at this data version: the same until an import changes the data. */
@@ -116,6 +157,6 @@ export function dataVersionEtag(version: string, key: string): string {
 
 /** Forgets everything kept (tests). */
 export function clearDataVersionCache(): void {
-  kept.clear();
-  computing.clear();
+  kept.cache.clear();
+  kept.computing.clear();
 }

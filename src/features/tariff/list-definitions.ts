@@ -20,45 +20,77 @@ import type { Edition } from "@/lib/tariff-vocabulary";
 
 import { brandedPackQuery, dmdSource, type BrandedPack } from "./branded-packs";
 import {
+  datasetQuery,
   datasetReader,
+  eachOf,
   listReader,
   mapLazily,
+  type DatasetList,
+  type DatasetTable,
   type ListHit,
   type ListParts,
+  type ListQuery,
   type ListReader,
 } from "./list-reading";
 import type { ListId } from "./lists";
-import { monthReimbursement, type MonthPack } from "./reimbursement-queries";
+import type { PackMoney } from "./reimbursement";
+import { monthPricing, type MonthPack, type MonthPricing } from "./reimbursement-queries";
 import { categoryLabel, packLine, percent, productLink, yesNo } from "./row-format";
 
+/** How a list's records are priced: each record's pack, then its row and search result made with its money. */
+type Pricing<R> = {
+  /** The edition whose rates, lists and concessions apply. */
+  edition: Edition;
+  pack(record: R): MonthPack | null;
+  toRow(record: R, money: PackMoney | null): DataRow;
+  toHit?(record: R, money: PackMoney | null): ListHit;
+};
+
 /**
- * A medicine list's rows with what each pack is expected to be reimbursed that month (ADR 120): the
- * concession price where one was granted, which replaces the basic price, and the reimbursement per
- * pack after the deduction in force, with its reason in a few words.
+ * A list whose rows carry money, priced by the one pricing model (`monthPricing`, product §3.2) for
+ * the month shown: the concession that replaces a Part VIIIA price, the deduction that applies and
+ * the net price. No list prices a pack itself, so every list, the search, the product pages and the
+ * exports agree on a pack's money.
  */
-function withReimbursement(
-  reader: ListReader,
-  edition: Edition,
-  packOf: (row: DataRow) => MonthPack,
+function pricedReader<R>(
+  query: Pick<ListParts<R>, "source" | "read" | "first" | "termMatch" | "filterOptions">,
+  pricing: Pricing<R>,
 ): ListReader {
-  return {
-    ...reader,
-    rows: async (period, query) => {
-      const [rows, reimbursementOf] = await Promise.all([
-        reader.rows(period, query),
-        monthReimbursement("drug", edition, period.slice(0, 7)),
-      ]);
-      return mapLazily(rows, (row) => {
-        const expected = reimbursementOf(packOf(row));
-        return {
-          ...row,
-          concessionPrice: expected.concessionPence,
-          reimbursement: expected.perPackPence,
-          reimbursementRate: expected.rateBp,
-        };
-      });
-    },
+  const priceIn = (period: string, listQuery: ListQuery) =>
+    monthPricing(pricing.edition, listQuery.month ?? period.slice(0, 7));
+  const moneyOf = (month: MonthPricing, record: R) => {
+    const pack = pricing.pack(record);
+    return pack ? month.money(pack) : null;
   };
+  const { toHit } = pricing;
+  return {
+    source: query.source,
+    filterOptions: query.filterOptions ?? (async () => ({})),
+    termMatch: query.termMatch,
+    rows: async (period, listQuery) => {
+      const month = await priceIn(period, listQuery);
+      return mapLazily(eachOf(query.read(period, listQuery)), (record) =>
+        pricing.toRow(record, moneyOf(month, record)),
+      );
+    },
+    search:
+      toHit &&
+      (async (period, listQuery, limit) => {
+        const [{ records, total }, month] = await Promise.all([
+          query.first(period, listQuery, limit),
+          priceIn(period, listQuery),
+        ]);
+        return { hits: records.map((record) => toHit(record, moneyOf(month, record))), total };
+      }),
+  };
+}
+
+/** A priced list read from one table. */
+function pricedDataset<T extends DatasetTable>(
+  list: DatasetList<T>,
+  pricing: Pricing<T["$inferSelect"]>,
+): ListReader {
+  return pricedReader(datasetQuery(list), pricing);
 }
 
 /**
@@ -70,147 +102,187 @@ function withReimbursement(
 const listDefinitions: Record<ListId, (edition: Edition) => ListReader> = {
   partviiia: (edition) => {
     const t = partViiiaPrices;
-    const reader = datasetReader({
-      source: { part: "viiia", edition },
-      table: t,
-      name: t.medicine,
-      codes: [t.vmppSnomedCode, t.vmpSnomedCode],
-      filters: { category: t.category },
-      order: [t.medicine, t.packSize],
-      toRow: (r) => ({
-        ...medicinePack(r),
-        category: r.category,
-        basicPrice: r.basicPricePence,
-        ...net(r),
-        vmpSnomedCode: r.vmpSnomedCode,
-        vmppSnomedCode: r.vmppSnomedCode,
-      }),
-      toHit: (r) => medicineHit(r, categoryLabel("Category", r.category), "/drug-info"),
-    });
-    return withReimbursement(reader, edition, (row) => ({
-      code: row.vmppSnomedCode as string | null,
-      category: row.category as string,
-      pricePence: row.basicPrice as number,
-      packSize: row.packSize as number,
-      unit: row.unitOfMeasure as string | null,
-    }));
+    return pricedDataset(
+      {
+        source: { part: "viiia", edition },
+        table: t,
+        name: t.medicine,
+        codes: [t.vmppSnomedCode, t.vmpSnomedCode],
+        filters: { category: t.category },
+        order: [t.medicine, t.packSize],
+      },
+      {
+        edition,
+        pack: (r) => medicinePackOf(r, r.category),
+        toRow: (r, money) => ({
+          ...medicinePack(r),
+          category: r.category,
+          basicPrice: r.basicPricePence,
+          ...concessionAndNet(money),
+          vmpSnomedCode: r.vmpSnomedCode,
+          vmppSnomedCode: r.vmppSnomedCode,
+        }),
+        toHit: (r, money) => medicineHit(r, money, categoryLabel("Category", r.category), "/drug-info"),
+      },
+    );
   },
 
   partviiib: () => {
     const t = partViiibPrices;
-    return datasetReader({
-      source: { part: "viiib", edition: 1 },
-      table: t,
-      name: t.medicine,
-      codes: [t.minimumQuantityVmppSnomedCode, t.additionalUnitVmppSnomedCode, t.vmpSnomedCode],
-      filters: { formulation: t.formulations },
-      order: [t.medicine],
-      toRow: (r) => ({
-        medicine: r.medicine,
-        formulations: r.formulations,
-        unitOfMeasure: r.unitOfMeasure,
-        minimumQuantity: r.minimumQuantity,
-        minimumQuantityPrice: r.minimumQuantityPricePence,
-        additionalUnitPrice: r.additionalUnitPricePence,
-        specialContainer: yesNo(r.specialContainer),
-        discountRate: percent(r.discountRateBp),
-        netMinimumQuantityPrice: r.netMinimumQuantityPricePence,
-        vmpSnomedCode: r.vmpSnomedCode,
-      }),
-      toHit: (r) => ({
-        name: r.medicine,
-        pack: packLine(r.minimumQuantity, r.unitOfMeasure),
-        category: null,
-        code: r.vmpSnomedCode,
-        href: null,
-        pricePence: r.minimumQuantityPricePence,
-        netPricePence: r.netMinimumQuantityPricePence,
-      }),
-    });
+    return pricedDataset(
+      {
+        source: { part: "viiib", edition: 1 },
+        table: t,
+        name: t.medicine,
+        codes: [t.minimumQuantityVmppSnomedCode, t.additionalUnitVmppSnomedCode, t.vmpSnomedCode],
+        filters: { formulation: t.formulations },
+        order: [t.medicine],
+      },
+      {
+        edition: 1,
+        pack: (r) => ({
+          kind: "special",
+          codes: [r.minimumQuantityVmppSnomedCode, r.vmpSnomedCode],
+          category: null,
+          pricePence: r.minimumQuantityPricePence,
+          packSize: r.minimumQuantity,
+          unit: r.unitOfMeasure,
+        }),
+        toRow: (r, money) => ({
+          medicine: r.medicine,
+          formulations: r.formulations,
+          unitOfMeasure: r.unitOfMeasure,
+          minimumQuantity: r.minimumQuantity,
+          minimumQuantityPrice: r.minimumQuantityPricePence,
+          additionalUnitPrice: r.additionalUnitPricePence,
+          specialContainer: yesNo(r.specialContainer),
+          discountRate: percent(money?.rateBp ?? null),
+          netMinimumQuantityPrice: money?.perPackPence ?? null,
+          vmpSnomedCode: r.vmpSnomedCode,
+        }),
+        toHit: (r, money) => ({
+          name: r.medicine,
+          pack: packLine(r.minimumQuantity, r.unitOfMeasure),
+          category: null,
+          code: r.vmpSnomedCode,
+          href: null,
+          pricePence: r.minimumQuantityPricePence,
+          netPricePence: money?.perPackPence ?? null,
+          concessionPence: null,
+        }),
+      },
+    );
   },
 
   partviiid: () => {
     const t = partViiidPrices;
-    return datasetReader({
-      source: { part: "viiid", edition: 1 },
-      table: t,
-      name: t.medicine,
-      codes: [t.vmppSnomedCode, t.vmpSnomedCode],
-      filters: { formulation: t.formulations },
-      order: [t.medicine, t.packSize],
-      toRow: (r) => ({
-        medicine: r.medicine,
-        formulations: r.formulations,
-        packSize: r.packSize,
-        unitOfMeasure: r.unitOfMeasure,
-        basicPrice: r.basicPricePence,
-        specialContainer: yesNo(r.specialContainer),
-        ...net(r),
-        vmppSnomedCode: r.vmppSnomedCode,
-      }),
-      toHit: (r) => medicineHit(r, null, null),
-    });
+    return pricedDataset(
+      {
+        source: { part: "viiid", edition: 1 },
+        table: t,
+        name: t.medicine,
+        codes: [t.vmppSnomedCode, t.vmpSnomedCode],
+        filters: { formulation: t.formulations },
+        order: [t.medicine, t.packSize],
+      },
+      {
+        edition: 1,
+        pack: (r) => ({ ...medicinePackOf(r, null), kind: "special" }),
+        toRow: (r, money) => ({
+          medicine: r.medicine,
+          formulations: r.formulations,
+          packSize: r.packSize,
+          unitOfMeasure: r.unitOfMeasure,
+          basicPrice: r.basicPricePence,
+          specialContainer: yesNo(r.specialContainer),
+          ...net(money),
+          vmppSnomedCode: r.vmppSnomedCode,
+        }),
+        toHit: (r, money) => medicineHit(r, money, null, null),
+      },
+    );
   },
 
+  // Category M packs are Part VIIIA packs: priced, conceded and deducted as Part VIIIA prices them.
   catm: () => {
     const t = categoryMPrices;
-    return datasetReader({
-      source: { part: "cat-m", edition: 1 },
-      table: t,
-      name: t.medicine,
-      codes: [t.vmppSnomedCode],
-      order: [t.medicine, t.packSize],
-      toRow: (r) => ({
-        ...medicinePack(r),
-        basicPrice: r.basicPricePence,
-        ...net(r),
-        vmppSnomedCode: r.vmppSnomedCode,
-      }),
-      toHit: (r) => medicineHit(r, "Category M", "/drug-info"),
-    });
+    return pricedDataset(
+      {
+        source: { part: "cat-m", edition: 1 },
+        table: t,
+        name: t.medicine,
+        codes: [t.vmppSnomedCode],
+        order: [t.medicine, t.packSize],
+      },
+      {
+        edition: 1,
+        pack: (r) => medicinePackOf(r, "M"),
+        toRow: (r, money) => ({
+          ...medicinePack(r),
+          basicPrice: r.basicPricePence,
+          ...concessionAndNet(money),
+          vmppSnomedCode: r.vmppSnomedCode,
+        }),
+        toHit: (r, money) => medicineHit(r, money, "Category M", "/drug-info"),
+      },
+    );
   },
 
   partix: (edition) => {
     const t = partIxPrices;
     const href = (r: typeof t.$inferSelect) =>
       productLink("/appliance-info", r.packSnomedCode ?? r.productSnomedCode);
-    return datasetReader({
-      source: { part: "ix", edition },
-      table: t,
-      name: t.ampName,
-      codes: [t.packSnomedCode, t.productSnomedCode, t.gtin, t.packOrderNumber, t.productOrderNumber],
-      filters: { part: t.part, supplier: t.supplierName },
-      order: [t.ampName, t.id],
-      toRow: (r) => ({
-        ampName: r.ampName ?? r.vmpName,
-        part: r.part,
-        supplierName: r.supplierName,
-        vmpName: r.vmpName,
-        colour: r.colour,
-        sizeOrWeight: r.sizeOrWeight,
-        quantity: r.quantity,
-        quantityUnitOfMeasure: r.quantityUnitOfMeasure,
-        price: r.pricePence,
-        ...net(r),
-        productOrderNumber: r.productOrderNumber,
-        packOrderNumber: r.packOrderNumber,
-        addDispensingIndicator: r.addDispensingIndicator,
-        packSnomedCode: r.packSnomedCode,
-        // The product's code only where the pack has none: the table links the row by it.
-        ...(r.packSnomedCode ? {} : { productSnomedCode: r.productSnomedCode }),
-        gtin: r.gtin,
-        bnfCode: r.bnfCode,
-      }),
-      toHit: (r) => ({
-        name: (r.ampName ?? r.vmpName) || "",
-        pack: packLine(r.quantity, r.quantityUnitOfMeasure, r.sizeOrWeight),
-        category: categoryLabel("Part", r.part),
-        code: r.packSnomedCode,
-        href: href(r),
-        pricePence: r.pricePence,
-        netPricePence: r.netPricePence,
-      }),
-    });
+    return pricedDataset(
+      {
+        source: { part: "ix", edition },
+        table: t,
+        name: t.ampName,
+        codes: [t.packSnomedCode, t.productSnomedCode, t.gtin, t.packOrderNumber, t.productOrderNumber],
+        filters: { part: t.part, supplier: t.supplierName },
+        order: [t.ampName, t.id],
+      },
+      {
+        edition,
+        pack: (r) => ({
+          kind: "appliance",
+          codes: [r.packSnomedCode, r.productSnomedCode],
+          category: r.part,
+          pricePence: r.pricePence,
+          packSize: r.quantity,
+          unit: r.quantityUnitOfMeasure,
+        }),
+        toRow: (r, money) => ({
+          ampName: r.ampName ?? r.vmpName,
+          part: r.part,
+          supplierName: r.supplierName,
+          vmpName: r.vmpName,
+          colour: r.colour,
+          sizeOrWeight: r.sizeOrWeight,
+          quantity: r.quantity,
+          quantityUnitOfMeasure: r.quantityUnitOfMeasure,
+          price: r.pricePence,
+          ...net(money),
+          productOrderNumber: r.productOrderNumber,
+          packOrderNumber: r.packOrderNumber,
+          addDispensingIndicator: r.addDispensingIndicator,
+          packSnomedCode: r.packSnomedCode,
+          // The product's code only where the pack has none: the table links the row by it.
+          ...(r.packSnomedCode ? {} : { productSnomedCode: r.productSnomedCode }),
+          gtin: r.gtin,
+          bnfCode: r.bnfCode,
+        }),
+        toHit: (r, money) => ({
+          name: (r.ampName ?? r.vmpName) || "",
+          pack: packLine(r.quantity, r.quantityUnitOfMeasure, r.sizeOrWeight),
+          category: categoryLabel("Part", r.part),
+          code: r.packSnomedCode,
+          href: href(r),
+          pricePence: r.pricePence,
+          netPricePence: money?.perPackPence ?? null,
+          concessionPence: null,
+        }),
+      },
+    );
   },
 
   // Northern Ireland publishes its own borderline substances; England & Wales' are dm+d's ACBS packs.
@@ -223,7 +295,6 @@ const listDefinitions: Record<ListId, (edition: Edition) => ListReader> = {
         conditions: null,
       });
       return brandedList(
-        edition,
         { only: eq(brandedPacks.acbs, true) },
         {
           toRow: (r) => borderline.toRow(asBorderline(r)),
@@ -261,11 +332,11 @@ const listDefinitions: Record<ListId, (edition: Edition) => ListReader> = {
     });
   },
 
-  "broken-bulk": (edition) => flaggedBrands(edition, brandedPacks.brokenBulk),
-  "dental-formulary": (edition) => flaggedBrands(edition, brandedPacks.dentalFormulary),
-  discontinued: (edition) => flaggedBrands(edition, brandedPacks.discontinued),
-  "nurse-formulary": (edition) => flaggedBrands(edition, brandedPacks.nurseFormulary),
-  "special-containers": (edition) => flaggedBrands(edition, brandedPacks.specialContainer),
+  "broken-bulk": () => flaggedBrands(brandedPacks.brokenBulk),
+  "dental-formulary": () => flaggedBrands(brandedPacks.dentalFormulary),
+  discontinued: () => flaggedBrands(brandedPacks.discontinued),
+  "nurse-formulary": () => flaggedBrands(brandedPacks.nurseFormulary),
+  "special-containers": () => flaggedBrands(brandedPacks.specialContainer),
 
   // Northern Ireland publishes a Zero Discount List; England & Wales' is kept with each dm+d release.
   "zero-discount": (edition) => {
@@ -289,23 +360,33 @@ const listDefinitions: Record<ListId, (edition: Edition) => ListReader> = {
     });
   },
 
+  // dm+d is UK-wide: each edition's reader sees its own deductions of the same list prices.
   brands: (edition) =>
-    brandedList(
+    pricedReader(brandedPackQuery({ filters: { supplier: brandedPacks.supplier } }), {
       edition,
-      { filters: { supplier: brandedPacks.supplier } },
-      {
-        toRow: brandRow,
-        toHit: (r) => ({
-          name: r.name,
-          pack: packLine(r.packSize, r.unitOfMeasure),
-          category: categoryLabel("Category", r.drugTariffCategory),
-          code: r.amppSnomedCode,
-          href: productLink("/brand-info", r.amppSnomedCode),
-          pricePence: r.nhsIndicativePricePence,
-          netPricePence: r.netPricePence,
-        }),
-      },
-    ),
+      pack: (r) =>
+        r.nhsIndicativePricePence === null
+          ? null
+          : {
+              kind: "brand",
+              codes: [r.amppSnomedCode, r.vmppSnomedCode],
+              category: r.drugTariffCategory,
+              pricePence: r.nhsIndicativePricePence,
+              packSize: r.packSize,
+              unit: r.unitOfMeasure,
+            },
+      toRow: (r, money) => ({ ...brandRow(r), ...net(money) }),
+      toHit: (r, money) => ({
+        name: r.name,
+        pack: packLine(r.packSize, r.unitOfMeasure),
+        category: categoryLabel("Category", r.drugTariffCategory),
+        code: r.amppSnomedCode,
+        href: productLink("/brand-info", r.amppSnomedCode),
+        pricePence: r.nhsIndicativePricePence,
+        netPricePence: money?.perPackPence ?? null,
+        concessionPence: null,
+      }),
+    }),
 
   concessions: () => {
     const t = concessions;
@@ -342,15 +423,19 @@ export function listDefinition(id: ListId, edition: Edition): ListReader {
   return listDefinitions[id](edition);
 }
 
-type Priced = { discountRateBp: number | null; netPricePence: number | null };
-
-/** The deduction and the net price; the table explains the net price from them (`list-row-values.ts`). */
-const net = (r: Priced) => ({
-  discountRate: percent(r.discountRateBp),
-  netPrice: r.netPricePence,
+/** The deduction that applies and the net price; the table explains the net price from them (`list-row-values.ts`). */
+const net = (money: PackMoney | null) => ({
+  discountRate: percent(money?.rateBp ?? null),
+  netPrice: money?.perPackPence ?? null,
 });
 
-type Medicine = Priced & {
+/** A Part VIIIA pack's concession beside its deduction and net price: the net price is paid on the concession. */
+const concessionAndNet = (money: PackMoney | null) => ({
+  concessionPrice: money?.concessionPence ?? null,
+  ...net(money),
+});
+
+type Medicine = {
   medicine: string;
   packSize: number;
   unitOfMeasure: string | null;
@@ -364,15 +449,31 @@ const medicinePack = (r: Medicine) => ({
   unitOfMeasure: r.unitOfMeasure,
 });
 
+/** A Part VIIIA-like medicine as the pricing model takes it. */
+const medicinePackOf = (r: Medicine, category: string | null): MonthPack => ({
+  kind: "drug",
+  codes: [r.vmppSnomedCode],
+  category,
+  pricePence: r.basicPricePence,
+  packSize: r.packSize,
+  unit: r.unitOfMeasure,
+});
+
 /** A Part VIIIA-like medicine as a search result, linked to its pack's page where the list has one. */
-const medicineHit = (r: Medicine, category: string | null, page: "/drug-info" | null): ListHit => ({
+const medicineHit = (
+  r: Medicine,
+  money: PackMoney | null,
+  category: string | null,
+  page: "/drug-info" | null,
+): ListHit => ({
   name: r.medicine,
   pack: packLine(r.packSize, r.unitOfMeasure),
   category,
   code: r.vmppSnomedCode,
   href: page && productLink(page, r.vmppSnomedCode),
   pricePence: r.basicPricePence,
-  netPricePence: r.netPricePence,
+  netPricePence: money?.perPackPence ?? null,
+  concessionPence: money?.concessionPence ?? null,
 });
 
 type Borderline = {
@@ -407,22 +508,17 @@ const borderline = {
   }),
 };
 
-/** A list of branded packs: dm+d's release in force, read with the edition's deductions. */
+/** A list of branded packs: dm+d's release in force. */
 function brandedList(
-  edition: Edition,
-  options: Parameters<typeof brandedPackQuery>[1],
+  options: Parameters<typeof brandedPackQuery>[0],
   show: Pick<ListParts<BrandedPack>, "toRow" | "toHit">,
 ): ListReader {
-  return listReader({ ...brandedPackQuery(edition, options), ...show });
+  return listReader({ ...brandedPackQuery(options), ...show });
 }
 
 /** The reimbursement lists that are the branded packs dm+d flags (broken bulk, the formularies, …). */
-const flaggedBrands = (edition: Edition, flag: AnyPgColumn) =>
-  brandedList(
-    edition,
-    { only: eq(flag, true), filters: { supplier: brandedPacks.supplier } },
-    { toRow: brandRow },
-  );
+const flaggedBrands = (flag: AnyPgColumn) =>
+  brandedList({ only: eq(flag, true), filters: { supplier: brandedPacks.supplier } }, { toRow: brandRow });
 
 /** A branded pack as the branded lists' row. */
 function brandRow(r: BrandedPack) {
@@ -433,7 +529,6 @@ function brandRow(r: BrandedPack) {
     unitOfMeasure: r.unitOfMeasure,
     nhsIndicativePrice: r.nhsIndicativePricePence,
     drugTariffCategory: r.drugTariffCategory,
-    ...net(r),
     priceDate: r.priceDate,
     priceBasis: r.priceBasis,
     discontinuedDate: r.discontinuedDate,

@@ -9,29 +9,24 @@ import { listIds, lists, type ListId } from "./lists";
 const made = (id: ListId, row: DataRow) => madeFrom(id, "2026-01-01", row);
 
 describe("what a list's table makes from its rows", () => {
-  it("links a Part VIIIA pack to its page and explains its net price and reimbursement", () => {
+  it("links a Part VIIIA pack to its page and explains its net price, on the concession where one is granted", () => {
     const row = { vmppSnomedCode: "1034611000001106", basicPrice: 1200, discountRate: 20, netPrice: 960 };
-    expect(made("partviiia", { ...row, concessionPrice: null, reimbursementRate: 2000 })).toEqual({
+    expect(made("partviiia", { ...row, concessionPrice: null })).toEqual({
       href: "/drug-info/1034611000001106",
       netHint: "20.00% discount deducted from the January 2026 basic price: £9.60",
-      reimbursementHint: "20% off £12.00",
     });
-    expect(made("partviiia", { ...row, concessionPrice: 1500, reimbursementRate: 0 }).reimbursementHint).toBe(
-      "concession £15.00, no deduction",
-    );
     expect(
-      made("partviiia", { ...row, concessionPrice: null, reimbursementRate: null }).reimbursementHint,
-    ).toBe("£12.00: no rate recorded");
+      made("partviiia", { ...row, concessionPrice: 1500, discountRate: 0, netPrice: 1500 }).netHint,
+    ).toBe("The concession of £15.00 replaces the basic price this month, with no discount deducted: £15.00");
+    expect(
+      made("partviiia", { ...row, concessionPrice: null, discountRate: 0, netPrice: 1200 }).netHint,
+    ).toBe("No discount deducted from the January 2026 basic price: £12.00");
   });
 
   it("gives no link or explanation where the row has nothing to make it from", () => {
     expect(
       made("partviiia", { vmppSnomedCode: null, basicPrice: null, discountRate: null, netPrice: null }),
-    ).toEqual({
-      href: null,
-      netHint: null,
-      reimbursementHint: null,
-    });
+    ).toEqual({ href: null, netHint: null });
   });
 
   it("links a Part IX appliance by its pack's code, or its product's where the pack has none", () => {

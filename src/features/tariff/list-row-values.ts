@@ -1,7 +1,8 @@
 import type { DataRow, MadeValues } from "@/components/data-table/format";
 
 import type { ListId } from "./lists";
-import { shortExplanation } from "./reimbursement";
+import { formatPounds } from "@/lib/tariff-vocabulary";
+
 import { indicativePriceBasis, netHint, productLink, tariffMonth } from "./row-format";
 
 /**
@@ -34,15 +35,19 @@ const netOf = (basis: (row: DataRow) => string) => (row: DataRow) =>
 /** `netOf` a basis that is the same for every row, worded once. */
 const netOn = (basis: string) => netOf(() => basis);
 
-/** The expected reimbursement's explanation: the rate in force taken off the price or the concession. */
-const reimbursementOf = (row: DataRow) => {
-  const pricePence = numberOf(row, "basicPrice");
-  if (pricePence === null) return null;
-  return shortExplanation({
-    pricePence,
-    concessionPence: numberOf(row, "concessionPrice"),
-    rateBp: numberOf(row, "reimbursementRate"),
-  });
+/**
+ * A Part VIIIA pack's net price explained: the concession that replaces the basic price (a line on
+ * concession carries no deduction), no deduction at all, or the deduction taken off `basis`.
+ */
+const concededNet = (basis: string) => (row: DataRow) => {
+  const rate = numberOf(row, "discountRate");
+  const net = numberOf(row, "netPrice");
+  const concession = numberOf(row, "concessionPrice");
+  if (rate === null || net === null) return null;
+  if (concession !== null)
+    return `The concession of ${formatPounds(concession / 100)} replaces the basic price this month, with no discount deducted: ${formatPounds(net / 100)}`;
+  if (rate === 0) return `No discount deducted from the ${basis}: ${formatPounds(net / 100)}`;
+  return netHint(rate, net, basis);
 };
 
 const drugPage = pageOf("/drug-info", "vmppSnomedCode");
@@ -51,15 +56,11 @@ const brandLink: MadeValues = { href: brandPage };
 
 /** By list, for the period whose rows are shown (the basis of a monthly price is its month's). */
 const madeByList: Partial<Record<ListId, (period: string) => MadeValues>> = {
-  partviiia: (period) => ({
-    href: drugPage,
-    netHint: netOn(`${tariffMonth(period)} basic price`),
-    reimbursementHint: reimbursementOf,
-  }),
+  partviiia: (period) => ({ href: drugPage, netHint: concededNet(`${tariffMonth(period)} basic price`) }),
   partviiid: (period) => ({ netHint: netOn(`${tariffMonth(period)} basic price`) }),
   catm: (period) => ({
     href: drugPage,
-    netHint: netOn(`Category M price from ${tariffMonth(period)}`),
+    netHint: concededNet(`Category M price from ${tariffMonth(period)}`),
   }),
   partix: (period) => ({
     href: pageOf("/appliance-info", "packSnomedCode", "productSnomedCode"),

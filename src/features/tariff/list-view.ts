@@ -5,8 +5,8 @@ import { editionCodes, type Edition } from "@/lib/tariff-vocabulary";
 import { byDataVersion, dataVersion, dataVersionEtag, gzippedRowsByDataVersion } from "./data-version-cache";
 import { lists, type ListId } from "./lists";
 import { chooseMonth, type MonthChoice } from "./month-choice";
-import type { ListQuery } from "./list-reading";
-import { eachListRow, listFilterOptions, listPeriods } from "./queries";
+import type { ListQuery, TermMatch } from "./list-reading";
+import { eachListRow, listFilterOptions, listPeriods, listTermMatch } from "./queries";
 
 type Params = Record<string, string | string[] | undefined>;
 
@@ -57,7 +57,12 @@ export async function resolveListView(
   return { id, edition, version, choice, searchTerm, filterValues, options };
 }
 
-const query = (view: ListView): ListQuery => ({ searchTerm: view.searchTerm, filters: view.filterValues });
+/** What narrows and prices the view's rows: the month shown is the month they are priced for. */
+const query = (view: ListView): ListQuery => ({
+  month: view.choice.month.value,
+  searchTerm: view.searchTerm,
+  filters: view.filterValues,
+});
 const rowsKey = (view: ListView) =>
   `rows|${view.id}|${view.edition}|${view.choice.period}|${JSON.stringify(query(view))}`;
 
@@ -89,6 +94,18 @@ export function listRowsGzip(view: ListView): Promise<Uint8Array<ArrayBuffer>> {
   const period = view.choice.period;
   return gzippedRowsByDataVersion(view.version, rowsKey(view), () =>
     period === null ? Promise.resolve([]) : eachListRow(view.id, view.edition, period, query(view)),
+  );
+}
+
+/**
+ * How the view's search term matches its rows (ADR 180): the page says so when only near matches
+ * are shown. Null without a term or a month; kept per data version, as the rows are.
+ */
+export function listSearchMatch(view: ListView): Promise<TermMatch | null> {
+  const period = view.choice.period;
+  if (period === null || !view.searchTerm) return Promise.resolve(null);
+  return byDataVersion(view.version, `term-match|${rowsKey(view)}`, () =>
+    listTermMatch(view.id, view.edition, period, query(view)),
   );
 }
 

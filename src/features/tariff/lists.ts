@@ -69,6 +69,12 @@ const netColumns: DataColumn[] = [
   { id: "netPrice", header: "Net price", kind: "pence", hintKey: "netHint", priority: "key" },
 ];
 
+/** A Part VIIIA pack's money: a concession replaces the basic price for its month, and the net price is paid on it. */
+const conceded: DataColumn[] = [
+  { id: "concessionPrice", header: "Concession", kind: "pence" },
+  ...netColumns,
+];
+
 const brandColumns = (extra: DataColumn[] = []): DataColumn[] => [
   name("name", "Product", "href"),
   { id: "supplier", header: "Supplier" },
@@ -93,9 +99,7 @@ const specs: ListSpec[] = [
       ...pack("packSize", "unitOfMeasure"),
       { id: "category", header: "Category" },
       pence("basicPrice", "Basic price"),
-      ...netColumns,
-      { id: "concessionPrice", header: "Concession", kind: "pence" },
-      { id: "reimbursement", header: "Expected reimbursement", kind: "pence", hintKey: "reimbursementHint" },
+      ...conceded,
       code("vmpSnomedCode", "VMP code"),
       code("vmppSnomedCode", "VMPP code"),
     ],
@@ -159,7 +163,7 @@ const specs: ListSpec[] = [
       name("medicine", "Medicine", "href"),
       ...pack("packSize", "unitOfMeasure"),
       pence("basicPrice", "Basic price"),
-      ...netColumns,
+      ...conceded,
       code("vmppSnomedCode", "VMPP code"),
     ],
     filters: [],
@@ -327,7 +331,7 @@ const specs: ListSpec[] = [
     path: "/brands",
     title: "Branded Product Pricing",
     explanation:
-      "Branded packs with their NHS indicative price and the net price after the discount deduction, at the rate in force on the pack's price date.",
+      "Branded packs with their NHS indicative price and the net price after the discount deduction in force that month.",
     fileStem: "branded-products",
     columns: [
       name("name", "Product", "href"),

@@ -5,18 +5,21 @@ import type { AnyPgColumn } from "drizzle-orm/pg-core";
 
 /**
  * The one way a search term matches a product, used by every list's `searchTerm` and by the global
- * search, so that a search's first results are the first rows of the list it leads to (ADR 050).
+ * search, so that a search's first results are the first rows of the list it leads to (ADR 050, 180).
  *
- * A row matches when one of its codes is the term exactly, when its name contains the term, when
- * every word of the term begins a word of the name (`amox 500`; a decimal's digits after its point
- * begin no word), or when the term is a near
+ * A row matches exactly when one of its codes is the term, or when every word of the term begins a
+ * word of its name (`amox` finds Amoxicillin and Co-amoxiclav, not Tamoxifen; `amox 500` finds
+ * 'Amoxicillin 500mg capsules'; a decimal's digits after its point begin no word). Only where no row
+ * of a list matches exactly does it fall back to its near matches: the term inside a word, or a near
  * spelling of part of the name (`paracetemol`, by pg_trgm's word similarity, at the threshold every
- * connection of the pool sets). Case is ignored;
- * accents are taken off the term (the tariff's names are written without them).
+ * connection of the pool sets). Case is ignored; accents are taken off the term (the tariff's names
+ * are written without them).
  */
 export type Match = {
-  /** The condition a row must meet. */
-  where: SQL;
+  /** Whether a row matches exactly: by a code, or with every word of the term starting a word. */
+  exact: SQL;
+  /** Whether a row matches nearly: the term inside a word of its name, or a near spelling of it. */
+  near: SQL;
   /**
    * Order by these, in turn: exact codes, then names starting with the whole term, then with its
    * first word and every other word a word prefix, then all words as prefixes, then names containing
@@ -42,13 +45,15 @@ const withoutControls = (term: string | undefined) => (term ?? "").replace(/\p{C
 
 /** The user's own `%`, `_` and `\` taken literally in a LIKE pattern. */
 const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-/**
- * Where a word of a name begins (`\m`), except after a decimal point: `5mg` begins a word of
- * 'Oxybutynin 5mg tablets' but not of 'Oxybutynin 2.5mg tablets'.
- */
-const wordStart = "(?<![0-9][.,])\\m";
 /** The user's own regular-expression characters taken literally. */
 const regexLiteral = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+/**
+ * A term's word at the start of a word of a name (`\m`), except after a decimal point: `5mg` begins a
+ * word of 'Oxybutynin 5mg tablets' but not of 'Oxybutynin 2.5mg tablets'. A word that starts with a
+ * sign (`(base)`) begins the name or follows a space instead.
+ */
+const atWordStart = (word: string) =>
+  `${/^[\p{L}\p{N}_]/u.test(word) ? "(?<![0-9][.,])\\m" : "(?<!\\S)"}${regexLiteral(word)}`;
 
 /**
  * Whether one of `codes` is the term exactly. Codes are digits (SNOMED CT ids, GTINs) or order
@@ -74,9 +79,7 @@ export function matchTerm(
   if (!normalised) return undefined;
   const words = normalised.split(" ");
   const contains = sql`${name} ilike ${`%${likeLiteral(normalised)}%`}`;
-  const allWordPrefixes = and(
-    ...words.map((word) => sql`${name} ~* ${`${wordStart}${regexLiteral(word)}`}`),
-  )!;
+  const allWordPrefixes = and(...words.map((word) => sql`${name} ~* ${atWordStart(word)}`))!;
   const startsWithTerm = sql`${name} ilike ${`${likeLiteral(normalised)}%`}`;
   // `amox 500` starts 'Amoxicillin 500mg capsules' much as `amoxicillin 500` does, but after every
   // name that starts with the whole term: `quetiapine 25mg tablets` is 'Quetiapine 25mg tablets'
@@ -95,7 +98,8 @@ export function matchTerm(
   // likeness of the best-matching words, then of the whole name (so the shorter, closer name first).
   const nearOnly = (measure: SQL) => sql`case when ${tier} = 5 then ${measure} else 1 end desc`;
   return {
-    where: or(code, contains, allWordPrefixes, similar)!,
+    exact: or(code, allWordPrefixes)!,
+    near: or(contains, similar)!,
     order: [
       sql`${tier} asc`,
       nearOnly(sql`word_similarity(${normalised}, ${name})`),

@@ -1,6 +1,8 @@
 import type { MonthEntry } from "@/components/data-table/list-filter-types";
 
 import {
+  monthChoiceLabel,
+  monthInForce,
   monthOptionOf,
   olderMonths,
   parseMonthParam,
@@ -11,74 +13,112 @@ import {
 
 export type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
+/** Why the month asked for in the address is not the one shown: it is not a month, or has no data. */
+export type MonthRefusal = { asked: string; reason: "not-a-month" | "no-data" };
+
 export type MonthChoice = {
-  /** The month being shown (from `month=YYYY-MM`, else the current month or the latest with data). */
+  /** The month being shown: the one asked for when it has data, else the month in force (or the nearest with data). */
   month: MonthOption;
-  /** The loaded period whose rows to show, or null when there is none for that month. */
+  /** The loaded period whose rows to show, or null when nothing is loaded up to the month in force. */
   period: string | null;
-  /** The latest month with data, for the "no data" notice's link. */
+  /** The month in force (the calendar month in the UK). */
+  inForce: MonthOption;
+  /** The months loaded ahead of the month in force (published before their 1st), oldest first. */
+  coming: MonthOption[];
+  /** The latest month with data on or before the month in force. */
   latest: MonthOption | null;
   /** For a list published less often than monthly: the label of the release in force, if earlier. */
   inForceSince: string | null;
-  /** The selector: the current month and the seven before it, plus an older month asked for. */
+  /** Set when the address asked for a month that is not shown: the page says so and corrects the address. */
+  refused: MonthRefusal | null;
+  /** The selector: months ahead (labelled "from 1 …"), the month in force and the seven before it, plus an older month shown. */
   options: MonthEntry[];
   /** Every release older than the selector's months, newest first, behind "Older months…". */
   older: MonthLink[];
 };
 
 /**
- * Which month a list shows and which loaded period serves it (product §3 month option). A monthly
- * part shows a month only if that month was imported; a list published less often (Category M, the
- * dm+d flags) shows the latest release on or before the month. History goes deeper than the
- * selector: "Older months…" offers every older release, and any month asked for in the URL is added.
- * `prefer` says which month to show when none is asked for: a list shows the current month when it
- * has data ("current"); the insights show the newest month with data, even one published ahead of its
- * month ("newest"), and always offer it in the selector.
+ * Which month a page shows and which loaded period serves it (product §3.1). Every page opens on
+ * the month in force; a month published ahead of its 1st is offered in the selector as "December
+ * 2026 (from 1 December)" but never opened by default. A monthly part shows a month only if that
+ * month was imported; a list published less often (Category M, the dm+d flags) shows the latest
+ * release on or before the month. A month asked for that is not a month, or has no data, is refused
+ * (`refused`): the page shows the month it would open on and says so. History goes deeper than the
+ * selector: "Older months…" offers every older release.
  */
 export function chooseMonth({
   periods,
   cadence,
   month,
   now,
-  prefer = "current",
 }: {
   periods: readonly string[];
   cadence: "monthly" | "latest";
   month: string | undefined;
   now: Date;
-  prefer?: "current" | "newest";
 }): MonthChoice {
-  const newestFirst = [...periods].sort().reverse();
+  const newestFirst = [...periods]
+    .map((period) => `${period.slice(0, 7)}-01`)
+    .sort()
+    .reverse();
   const servedBy = (option: MonthOption): string | null =>
     cadence === "monthly"
       ? (newestFirst.find((period) => period === option.firstDate) ?? null)
       : (newestFirst.find((period) => period <= option.firstDate) ?? null);
 
+  const inForce = monthInForce(now);
   const recent = recentMonths(now);
-  const current = recent[0]!;
-  const latestPeriod =
-    prefer === "newest"
-      ? (newestFirst[0] ?? null)
-      : (newestFirst.find((period) => period <= current.firstDate) ?? newestFirst[0] ?? null);
+  const coming = [...new Set(newestFirst.filter((period) => period > inForce.firstDate))]
+    .reverse()
+    .map(monthOptionOf);
+  const latestPeriod = newestFirst.find((period) => period <= inForce.firstDate) ?? null;
   const latest = latestPeriod ? monthOptionOf(latestPeriod) : null;
+  // The month in force when it has data, else the nearest month before it with data; never a month ahead.
+  const opening = servedBy(inForce) ? inForce : (latest ?? inForce);
 
-  const fallback = prefer === "current" && servedBy(current) ? current : (latest ?? current);
-  const selected = parseMonthParam(month) ?? fallback;
+  const asked = typeof month === "string" && month !== "" ? month : null;
+  const parsed = parseMonthParam(asked);
+  const refused: MonthRefusal | null =
+    asked === null
+      ? null
+      : !parsed
+        ? { asked, reason: "not-a-month" }
+        : servedBy(parsed) === null && servedBy(opening) !== null
+          ? { asked: parsed.value, reason: "no-data" }
+          : null;
+  const selected = parsed && !refused ? parsed : opening;
   const period = servedBy(selected);
 
   const listed = new Map(recent.map((option) => [option.value, option]));
-  for (const extra of prefer === "newest" && latest ? [selected, latest] : [selected])
-    listed.set(extra.value, extra);
+  for (const extra of [...coming, selected]) listed.set(extra.value, extra);
   const options = [...listed.values()]
     .sort((a, b) => b.value.localeCompare(a.value))
-    .map((option) => ({ value: option.value, label: option.month, hasData: servedBy(option) !== null }));
+    .map((option) => ({
+      value: option.value,
+      label: monthChoiceLabel(option.value, inForce.value),
+      hasData: servedBy(option) !== null,
+    }));
 
   return {
     month: selected,
     period,
+    inForce,
+    coming,
     latest,
     inForceSince: period && period !== selected.firstDate ? monthOptionOf(period).month : null,
+    refused,
     options,
     older: olderMonths(periods, recent),
   };
+}
+
+/**
+ * What a page says when the address asked for a month it does not show:
+ * "No Part VIIIA for January 1999; showing November 2026".
+ */
+export function refusalMessage(refused: MonthRefusal, title: string, shown: MonthOption): string {
+  if (refused.reason === "no-data")
+    return `No ${title} for ${monthOptionOf(refused.asked).month}; showing ${shown.month}`;
+  const asked = refused.asked.length > 24 ? `${refused.asked.slice(0, 24)}…` : refused.asked;
+  return `“${asked}” is not a month (YYYY-MM); showing ${title} for ${shown.month}`;
 }

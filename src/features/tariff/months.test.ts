@@ -35,7 +35,7 @@ describe("month options (product §3)", () => {
 
   it("reads month=YYYY-MM from the address and refuses anything else", () => {
     expect(parseMonthParam("2025-12")).toMatchObject({ month: "December 2025", lastDate: "2025-12-31" });
-    for (const bad of ["2025-13", "2025-1", "25-12", "2025-12-01", "", undefined, ["2025-12"], "1999-12"]) {
+    for (const bad of ["2025-13", "2025-1", "25-12", "2025-12-01", "", undefined, ["2025-12"], "0999-12"]) {
       expect(parseMonthParam(bad)).toBeNull();
     }
   });

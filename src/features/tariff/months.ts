@@ -1,4 +1,4 @@
-import { monthLabel } from "@/lib/tariff-vocabulary";
+import { addMonths, currentPeriod, monthLabel, monthNames } from "@/lib/tariff-vocabulary";
 
 /** product §3 "month option": a label, the URL value, and the first and last day as year-month-day text. */
 export type MonthOption = { month: string; value: string; firstDate: string; lastDate: string };
@@ -16,12 +16,18 @@ export function monthOption(year: number, monthIndex: number): MonthOption {
   };
 }
 
-/** The selector's list: the current month and the seven before it, newest first (product §3, §9). */
+/**
+ * The month in force: the calendar month in the UK, where the Drug Tariff applies (product §3.1).
+ * Next month's tariff is published days before the 1st; it comes into force on the 1st.
+ */
+export function monthInForce(now: Date): MonthOption {
+  return monthOptionOf(currentPeriod(now));
+}
+
+/** The selector's list: the month in force and the seven before it, newest first (product §3, §9). */
 export function recentMonths(now: Date, count = 8): MonthOption[] {
-  return Array.from({ length: count }, (_, back) => {
-    const date = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - back, 1));
-    return monthOption(date.getUTCFullYear(), date.getUTCMonth());
-  });
+  const inForce = currentPeriod(now);
+  return Array.from({ length: count }, (_, back) => monthOptionOf(addMonths(inForce, -back)));
 }
 
 /** `month=YYYY-MM` from the URL, or null when it is not a real month. */
@@ -31,7 +37,7 @@ export function parseMonthParam(value: unknown): MonthOption | null {
   if (!match) return null;
   const year = Number(match[1]);
   const month = Number(match[2]);
-  if (month < 1 || month > 12 || year < 2000 || year > 2100) return null;
+  if (month < 1 || month > 12 || year < 1900 || year > 2999) return null;
   return monthOption(year, month - 1);
 }
 
@@ -41,6 +47,17 @@ export type MonthLink = { value: string; label: string };
 /** `2026-11` or `2026-11-01` → the month's option. */
 export function monthOptionOf(period: string): MonthOption {
   return monthOption(Number(period.slice(0, 4)), Number(period.slice(5, 7)) - 1);
+}
+
+/** When a month published ahead comes into force: `2026-12` → "from 1 December". */
+export function fromFirstOf(period: string): string {
+  return `from 1 ${monthNames[Number(period.slice(5, 7)) - 1]}`;
+}
+
+/** A month as a selector offers it: one not yet in force says when it will be, "December 2026 (from 1 December)". */
+export function monthChoiceLabel(period: string, inForce: string): string {
+  const value = period.slice(0, 7);
+  return value > inForce.slice(0, 7) ? `${monthLabel(value)} (${fromFirstOf(value)})` : monthLabel(value);
 }
 
 /**

@@ -3,6 +3,7 @@ import type { Metadata } from "next";
 import { formatPence, monthLabel } from "@/lib/tariff-vocabulary";
 
 import type { ProductDetail, ProductKind } from "./product-queries";
+import { monthInForceOf, type ReimbursementMonth } from "./reimbursement-queries";
 
 /** Where each kind of product has its public page. */
 export const productPaths = {
@@ -18,19 +19,21 @@ export function productKindOfPath(path: string): ProductKind | undefined {
 
 const quantity = new Intl.NumberFormat("en-GB", { maximumFractionDigits: 3 });
 
-/** Title and description for search engines: the pack, and its latest England & Wales price. */
-export function productMetadata(product: ProductDetail | null): Metadata {
+/** Title and description for search engines: the pack, and its England & Wales money in force. */
+export function productMetadata(product: ProductDetail | null, months: ReimbursementMonth[]): Metadata {
   if (!product) return { title: "Product not found", robots: { index: false } };
   const pack =
     product.packSize === null
       ? ""
       : ` ${[quantity.format(product.packSize), product.unit].filter(Boolean).join(" ")}`;
   const title = `${product.name}${product.name.includes(pack.trim()) ? "" : pack} price`;
-  const latest = product.current[0];
-  const priceText = latest
-    ? ` ${formatPence(latest.pricePence)} in ${monthLabel(latest.period)} (${latest.edition === 1 ? "England & Wales" : "Northern Ireland"})` +
-      (latest.netPricePence === null ? "" : `, ${formatPence(latest.netPricePence)} net of discount`)
-    : "";
+  const month = monthInForceOf(months, 1);
+  const inForce = month?.editions[1];
+  const priceText =
+    month && inForce
+      ? ` ${formatPence(inForce.pricePence)} in ${monthLabel(month.period)} (England & Wales)` +
+        (inForce.perPackPence === null ? "" : `, ${formatPence(inForce.perPackPence)} net`)
+      : "";
   const what = product.kind === "brand" ? "NHS indicative price" : "NHS Drug Tariff price";
   const description =
     `${what} of ${product.name}${pack}:${priceText || " not currently listed"}. ` +

@@ -24,14 +24,6 @@ describe("a Part VIIIA pack's public page", () => {
     });
   });
 
-  it("gives each edition its own latest price and net price", async () => {
-    const product = await getProductDetail("drug", codes.drug);
-    expect(product!.current).toEqual([
-      { edition: 1, period: "2026-03", pricePence: 150, netPricePence: 120, discountRateBp: 2000 },
-      { edition: 2, period: "2026-02", pricePence: 120, netPricePence: 108, discountRateBp: 1000 },
-    ]);
-  });
-
   it("has one point per imported month, a gap where the pack was not listed, and concessions overlaid", async () => {
     const product = await getProductDetail("drug", codes.drug);
     expect(product!.history).toEqual([
@@ -61,16 +53,13 @@ describe("a Part IX appliance's public page", () => {
       unit: "dressing",
       category: "IXA",
     });
-    expect(product!.current).toEqual([
-      { edition: 1, period: "2026-01", pricePence: 2500, netPricePence: null, discountRateBp: null },
-    ]);
     expect(product!.facts).toContainEqual({ label: "Supplier", value: "Acme Medical" });
     expect(product!.concessions).toEqual([]);
   });
 
   it("falls back to the product code, showing its first pack", async () => {
     const product = await getProductDetail("appliance", codes.applianceProduct);
-    expect(product).toMatchObject({ name: "Acme Gauze small", current: [{ pricePence: 400 }] });
+    expect(product).toMatchObject({ name: "Acme Gauze small", history: [{ englandPence: 400 }] });
   });
 });
 
@@ -80,7 +69,6 @@ describe("a branded pack's public page", () => {
     expect(product).toMatchObject({
       name: "Istin 5mg tablets (Pfizer) 28 tablet",
       category: "A",
-      current: [{ edition: 1, period: "2026-03", pricePence: 1120 }],
       history: [{ period: "2026-03", englandPence: 1120 }],
     });
     expect(product!.facts).toContainEqual({

@@ -3,23 +3,14 @@ import "server-only";
 import { sql, type SQL } from "drizzle-orm";
 
 import { getDb } from "@/db/client";
-import type { Edition } from "@/lib/tariff-vocabulary";
 
 /**
  * Reads for the public product pages (/drug-info, /appliance-info, /brand-info): one pack, its
- * current price in each edition, its price in every month loaded for its part, and (for Part VIIIA
- * packs) the concessions granted on it. Public data only: nothing here depends on who asks.
+ * price in every month loaded for its part, and (for Part VIIIA packs) the concessions granted on
+ * it. Its money in force (deduction, net price, month coming) is the pricing model's
+ * (`reimbursement-queries.ts`). Public data only: nothing here depends on who asks.
  */
 export type ProductKind = "drug" | "appliance" | "brand";
-
-export type EditionPrice = {
-  edition: Edition;
-  /** `YYYY-MM`: the latest month this edition lists the pack. */
-  period: string;
-  pricePence: number;
-  netPricePence: number | null;
-  discountRateBp: number | null;
-};
 
 /** One imported month of the pack's part; a price is null in a month the pack was not listed. */
 export type PricePoint = {
@@ -47,7 +38,6 @@ export type ProductDetail = {
   unit: string | null;
   category: string | null;
   facts: ProductFact[];
-  current: EditionPrice[];
   history: PricePoint[];
   concessions: ConcessionEntry[];
 };
@@ -192,21 +182,6 @@ export async function getProductDetail(kind: ProductKind, code: string): Promise
   const byPeriod = [...lines].sort((a, b) => a.period.localeCompare(b.period) || a.edition - b.edition);
   const latest = [...byPeriod].reverse().find((line) => line.edition === 1) ?? byPeriod[byPeriod.length - 1]!;
 
-  const current: EditionPrice[] = ([1, 2] as const).flatMap((edition) => {
-    const line = [...byPeriod].reverse().find((row) => row.edition === edition && row.price !== null);
-    return line
-      ? [
-          {
-            edition,
-            period: toMonth(line.period),
-            pricePence: line.price!,
-            netPricePence: line.net_price,
-            discountRateBp: line.discount_rate_bp,
-          },
-        ]
-      : [];
-  });
-
   const concessionList: ConcessionEntry[] = concessionRows.rows.map((row) => ({
     period: toMonth(row.period),
     pricePence: row.price_pence,
@@ -236,7 +211,6 @@ export async function getProductDetail(kind: ProductKind, code: string): Promise
     unit: latest.unit,
     category: latest.category,
     facts: facts(kind, latest),
-    current,
     history,
     concessions: concessionList,
   };

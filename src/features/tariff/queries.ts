@@ -8,7 +8,7 @@ import { tariffDatasets } from "@/db/schema";
 import type { Edition } from "@/lib/tariff-vocabulary";
 
 import { listDefinition } from "./list-definitions";
-import type { ListQuery, ListSource } from "./list-reading";
+import type { ListQuery, ListSource, TermMatch } from "./list-reading";
 import type { ListId } from "./lists";
 
 /** The imported part (and edition) whose months a list follows: what its 'Data as of' line reports. */
@@ -38,16 +38,18 @@ export async function listRows(
   period: string,
   query: ListQuery = {},
 ): Promise<DataRow[]> {
-  return Array.from(await eachListRow(id, edition, period, query));
+  const rows: DataRow[] = [];
+  for await (const row of await eachListRow(id, edition, period, query)) rows.push(row);
+  return rows;
 }
 
-/** `listRows`, made one by one as they are read: for serialising a big list without holding it twice. */
+/** `listRows`, made one by one as they are read a batch at a time: for serialising a big list without holding it. */
 export function eachListRow(
   id: ListId,
   edition: Edition,
   period: string,
   query: ListQuery = {},
-): Promise<Iterable<DataRow>> {
+): Promise<AsyncIterable<DataRow>> {
   return listDefinition(id, edition).rows(period, query);
 }
 
@@ -58,4 +60,17 @@ export function listFilterOptions(
   period: string,
 ): Promise<Record<string, string[]>> {
   return listDefinition(id, edition).filterOptions(period);
+}
+
+/**
+ * How the query's search term matches the list's rows for a period (exactly, only nearly, or not
+ * at all): what the page says above the rows `listRows` gives for the same query. Null without a term.
+ */
+export function listTermMatch(
+  id: ListId,
+  edition: Edition,
+  period: string,
+  query: ListQuery,
+): Promise<TermMatch | null> {
+  return listDefinition(id, edition).termMatch(period, query);
 }

@@ -16,6 +16,8 @@ import { getEditionComparison, getProductReimbursement } from "./reimbursement-q
  */
 const database = setupTestDatabase();
 const code = { a: "1100001", c: "1100002", zero: "1100003", appliance: "2200001" };
+/** Mid-July 2025: July is the month in force. */
+const july = new Date("2025-07-15T12:00:00Z");
 
 beforeAll(async () => {
   const { db } = database;
@@ -76,8 +78,8 @@ beforeAll(async () => {
 });
 
 describe("a pack's reimbursement over twelve months", () => {
-  it("ends with the newest month listing it, each edition at its own rates, concession and list", async () => {
-    const months = await getProductReimbursement("drug", code.a);
+  it("ends with the month in force, each edition at its own rates, concession and list", async () => {
+    const months = await getProductReimbursement("drug", code.a, july);
     expect(months).toHaveLength(12);
     expect(months[0]!.period).toBe("2025-07");
     expect(months[11]!.period).toBe("2024-08");
@@ -95,18 +97,31 @@ describe("a pack's reimbursement over twelve months", () => {
     // June: England & Wales only, at the generics rate; Northern Ireland did not list it.
     expect(months[1]!.editions).toEqual({ 1: expect.objectContaining({ perPackPence: 720, rateBp: 2000 }) });
     expect(months[2]!.editions).toEqual({});
+    // Northern Ireland had published no Part I for June: not published, which is not "not listed".
+    expect(months[1]!.standing).toEqual({ 1: "listed", 2: "not-published" });
+    expect(months[0]!.coming).toBe(false);
+  });
+
+  it("starts with the month in force, and shows months before their 1st only as coming", async () => {
+    const june = new Date("2025-06-20T12:00:00Z");
+    const months = await getProductReimbursement("drug", code.a, june);
+    expect(months.map((month) => [month.period, month.coming]).slice(0, 2)).toEqual([
+      ["2025-07", true],
+      ["2025-06", false],
+    ]);
+    expect(months).toHaveLength(13);
   });
 
   it("applies Northern Ireland's Zero Discount List in force, not England & Wales'", async () => {
-    const [july] = await getProductReimbursement("drug", code.zero);
-    expect(july!.editions[1]).toMatchObject({ group: "generic", perPackPence: 1600 });
-    expect(july!.editions[2]).toMatchObject({ group: "dnd", rateBp: 0, perPackPence: 2000 });
+    const [month] = await getProductReimbursement("drug", code.zero, july);
+    expect(month!.editions[1]).toMatchObject({ group: "generic", perPackPence: 1600 });
+    expect(month!.editions[2]).toMatchObject({ group: "dnd", rateBp: 0, perPackPence: 2000 });
   });
 
   it("reads an appliance's lines by pack code", async () => {
-    const [july] = await getProductReimbursement("appliance", code.appliance);
-    expect(july!.editions[1]).toMatchObject({ rateBp: 985, perPackPence: 1803 });
-    expect(july!.editions[2]).toMatchObject({ rateBp: 1039, perPackPence: 1792 });
+    const [month] = await getProductReimbursement("appliance", code.appliance, july);
+    expect(month!.editions[1]).toMatchObject({ rateBp: 985, perPackPence: 1803 });
+    expect(month!.editions[2]).toMatchObject({ rateBp: 1039, perPackPence: 1792 });
   });
 
   it("is empty for a code no month lists", async () => {
@@ -161,7 +176,7 @@ describe("the comparison of the editions", () => {
 });
 
 describe("the Part VIIIA list", () => {
-  it("gives each pack the month's concession and the reimbursement its product page gives, in each edition", async () => {
+  it("gives each pack the month's concession and the net price its product page gives, in each edition", async () => {
     const byCode = async (edition: 1 | 2) =>
       new Map(
         (await listRows("partviiia", edition, "2025-07-01"))
@@ -169,19 +184,30 @@ describe("the Part VIIIA list", () => {
           .map((row) => [row.vmppSnomedCode, row]),
       );
     const englandAndWales = await byCode(1);
+    // On concession: the concession replaces the basic price, and no discount is deducted from it.
     expect(englandAndWales.get(code.a)).toMatchObject({
       basicPrice: 1000,
       concessionPrice: 1500,
-      reimbursement: 1500,
+      discountRate: 0,
+      netPrice: 1500,
     });
-    expect(englandAndWales.get(code.a)!.reimbursementHint).toContain("concession £15.00");
-    expect(englandAndWales.get(code.zero)).toMatchObject({ concessionPrice: null, reimbursement: 1600 });
-    expect(englandAndWales.get(code.zero)!.reimbursementHint).toBe("20% off £20.00");
+    expect(englandAndWales.get(code.a)!.netHint).toContain("concession of £15.00 replaces the basic price");
+    expect(englandAndWales.get(code.zero)).toMatchObject({
+      concessionPrice: null,
+      discountRate: 20,
+      netPrice: 1600,
+    });
 
     const northernIreland = await byCode(2);
     // Northern Ireland applies England's concessions; the pack on its Zero Discount List is paid in full.
-    expect(northernIreland.get(code.a)).toMatchObject({ basicPrice: 1100, concessionPrice: 1500 });
-    expect(northernIreland.get(code.zero)).toMatchObject({ reimbursement: 2000 });
-    expect(northernIreland.get(code.zero)!.reimbursementHint).toBe("£20.00, no deduction");
+    expect(northernIreland.get(code.a)).toMatchObject({
+      basicPrice: 1100,
+      concessionPrice: 1500,
+      netPrice: 1500,
+    });
+    expect(northernIreland.get(code.zero)).toMatchObject({ discountRate: 0, netPrice: 2000 });
+    expect(northernIreland.get(code.zero)!.netHint).toBe(
+      "No discount deducted from the July 2025 basic price: £20.00",
+    );
   });
 });

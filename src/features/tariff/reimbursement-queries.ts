@@ -4,12 +4,20 @@ import { sql } from "drizzle-orm";
 
 import { getDb } from "@/db/client";
 import { ratesInForce, ratesInForceOn } from "@/features/insights/discounts";
-import { addMonths, periodToDate, type Edition, type Period } from "@/lib/tariff-vocabulary";
+import { addMonths, currentPeriod, periodToDate, type Edition, type Period } from "@/lib/tariff-vocabulary";
 
 import { zeroDiscountCodes, zeroDiscountReleaseInForce } from "./branded-packs";
 import { productPaths } from "./product-metadata";
 import { codeRows, productLinesOf, type Line, type ProductKind } from "./product-queries";
-import { editionDifference, reimburse, shortExplanation, type Reimbursement } from "./reimbursement";
+import {
+  editionDifference,
+  priceMoney,
+  reimburse,
+  shortExplanation,
+  type PackMoney,
+  type ReimbursedKind,
+  type Reimbursement,
+} from "./reimbursement";
 
 /**
  * The inputs of the reimbursement rule read from the data: each pack's line, the month's concession
@@ -20,22 +28,43 @@ import { editionDifference, reimburse, shortExplanation, type Reimbursement } fr
 const editionIds = [1, 2] as const;
 const toMonth = (date: string) => date.slice(0, 7);
 
-/** One month of a pack's table: each edition's reimbursement, absent where the edition did not list it. */
-export type ReimbursementMonth = { period: Period; editions: Partial<Record<Edition, Reimbursement>> };
+/** Whether an edition's month shows the pack, had it published that month's part yet, or does not list the pack. */
+export type MonthStanding = "listed" | "not-listed" | "not-published";
 
-/** How many months a product page's table covers, the newest first. */
+/**
+ * One month of a pack's table: each edition's reimbursement where it lists the pack, and each
+ * edition's standing that month. `coming`: a month published ahead of the month in force.
+ */
+export type ReimbursementMonth = {
+  period: Period;
+  coming: boolean;
+  editions: Partial<Record<Edition, Reimbursement>>;
+  standing: Record<Edition, MonthStanding>;
+};
+
+/** How many months before and including the month in force a product page's table covers. */
 export const reimbursementMonths = 12;
 
 /**
- * A pack's expected reimbursement in each edition over the 12 months ending with the newest month
- * that lists it. A branded pack comes from dm+d, stored once for the UK: each edition reimburses
- * the same list price at its own rates.
+ * A pack's expected reimbursement in each edition: every month published ahead of the month in
+ * force, then the month in force and the 11 before it, the newest first. A branded pack comes from
+ * dm+d, stored once for the UK: each edition reimburses the same list price at its own rates, from
+ * the release in force each month.
  */
 export async function getProductReimbursement(
   kind: ProductKind,
   code: string,
+  now = new Date(),
 ): Promise<ReimbursementMonth[]> {
-  return (await getPacksReimbursement(kind, [code])).get(code) ?? [];
+  return (await getPacksReimbursement(kind, [code], now)).get(code) ?? [];
+}
+
+/** The month of a pack's table in force for an edition: the month in force, or the nearest before it the edition published. */
+export function monthInForceOf(
+  months: ReimbursementMonth[],
+  edition: Edition,
+): ReimbursementMonth | undefined {
+  return months.find((month) => !month.coming && month.standing[edition] !== "not-published");
 }
 
 /** What the rule needs beside a pack's lines, for each month of its table. */
@@ -45,83 +74,116 @@ type MonthInputs = {
   rates: (edition: Edition, period: Period) => ReadonlyMap<string, number>;
 };
 
-/** The 12 months ending with the newest month that lists the pack, the newest first. */
-function monthsOfTable(lines: Line[]): Period[] {
-  const newest = toMonth(
-    lines
-      .map((line) => line.period)
-      .sort()
-      .at(-1)!,
-  );
-  return Array.from({ length: reimbursementMonths }, (_, back) => addMonths(newest, -back));
+/** The months of every table: those published ahead, then the month in force and the 11 before it, newest first. */
+function monthsOfTables(inForce: Period, loaded: Period[]): Period[] {
+  const coming = [...new Set(loaded.filter((period) => period > inForce))].sort().reverse();
+  return [...coming, ...Array.from({ length: reimbursementMonths }, (_, back) => addMonths(inForce, -back))];
 }
 
-/** A pack's table from its lines and the month's inputs: the rule applied per month and edition. */
+/** The part whose months (`tariff_datasets`) say which months each edition has published, per kind. */
+const partOfKind: Record<ProductKind, string> = { drug: "viiia", appliance: "ix", brand: "dmd" };
+
+/** Each edition's published months of a part (`YYYY-MM`), oldest first; dm+d's releases serve both editions. */
+async function publishedMonths(kind: ProductKind): Promise<Record<Edition, Period[]>> {
+  const rows = await getDb().execute<{ edition: number; period: string }>(sql`
+    select edition, period::text from tariff_datasets where part = ${partOfKind[kind]} order by period`);
+  const of = (edition: Edition) =>
+    rows.rows.filter((row) => row.edition === edition).map((row) => toMonth(row.period));
+  return kind === "brand" ? { 1: of(1), 2: of(1) } : { 1: of(1), 2: of(2) };
+}
+
+/**
+ * A pack's table from its lines and the month's inputs: the rule applied per month and edition.
+ * A monthly part's line is the month's own; a branded pack's is the dm+d release in force.
+ */
 function reimbursementTable(
   kind: ProductKind,
   lines: Line[],
   periods: Period[],
+  inForce: Period,
+  published: Record<Edition, Period[]>,
   inputs: MonthInputs,
 ): ReimbursementMonth[] {
+  const newestFirst = [...lines].sort((a, b) => b.period.localeCompare(a.period));
   const lineOf = (edition: Edition, period: Period): Line | undefined =>
-    lines.find((line) => (kind === "brand" || line.edition === edition) && toMonth(line.period) === period);
-  return periods.map((period) => ({
-    period,
-    editions: Object.fromEntries(
-      editionIds.flatMap((edition) => {
-        const line = lineOf(edition, period);
-        if (!line || line.price === null) return [];
-        return [
-          [
-            edition,
-            reimburse({
-              edition,
-              period,
-              kind,
-              category: line.category,
-              zeroDiscount: inputs.zeroDiscount(edition, period),
-              pricePence: line.price,
-              concessionPence: inputs.concessionPence(period),
-              packSize: line.pack_size === null ? null : Number(line.pack_size),
-              unit: line.unit,
-              rates: inputs.rates(edition, period),
-            }),
-          ],
-        ];
-      }),
-    ),
-  }));
+    kind === "brand"
+      ? newestFirst.find((line) => toMonth(line.period) <= period)
+      : newestFirst.find((line) => line.edition === edition && toMonth(line.period) === period);
+  const isPublished = (edition: Edition, period: Period) =>
+    kind === "brand"
+      ? published[edition].some((month) => month <= period)
+      : published[edition].includes(period);
+  return periods.map((period) => {
+    const editions: Partial<Record<Edition, Reimbursement>> = {};
+    const standing = {} as Record<Edition, MonthStanding>;
+    for (const edition of editionIds) {
+      const line = lineOf(edition, period);
+      standing[edition] =
+        line && line.price !== null
+          ? "listed"
+          : isPublished(edition, period)
+            ? "not-listed"
+            : "not-published";
+      if (!line || line.price === null) continue;
+      editions[edition] = reimburse({
+        edition,
+        period,
+        kind,
+        category: line.category,
+        zeroDiscount: inputs.zeroDiscount(edition, period),
+        pricePence: line.price,
+        concessionPence: inputs.concessionPence(period),
+        packSize: line.pack_size === null ? null : Number(line.pack_size),
+        unit: line.unit,
+        rates: inputs.rates(edition, period),
+      });
+    }
+    return { period, coming: period > inForce, editions, standing };
+  });
 }
 
 /**
  * `getProductReimbursement` for many packs of one kind at once, keyed by code (a code no month
- * lists is absent): four queries whatever the number of packs, for the margin check's lists.
+ * lists is absent): five queries whatever the number of packs, for the margin check's lists.
  */
 export async function getPacksReimbursement(
   kind: ProductKind,
   codes: string[],
+  now = new Date(),
 ): Promise<Map<string, ReimbursementMonth[]>> {
   const linesOf = new Map<string, Line[]>();
-  for (const line of await productLinesOf(kind, [...new Set(codes)])) {
+  const [found, published] = await Promise.all([
+    productLinesOf(kind, [...new Set(codes)]),
+    publishedMonths(kind),
+  ]);
+  for (const line of found) {
     const lines = linesOf.get(line.pack);
     if (lines) lines.push(line);
     else linesOf.set(line.pack, [line]);
   }
-  const tables = [...linesOf].map(([code, lines]) => ({ code, lines, periods: monthsOfTable(lines) }));
+  const inForce = currentPeriod(now);
+  const periods = monthsOfTables(inForce, [...published[1], ...published[2]]);
   const listed = [...linesOf.keys()];
-  const dates = [...new Set(tables.flatMap((table) => table.periods))].map(periodToDate);
+  // A branded pack is on a Zero Discount / Discount Not Deducted list by its own code or its generic pack's.
+  const genericOf = new Map(
+    kind === "brand"
+      ? found.flatMap((line) => (line.extra_2 ? [[line.pack, line.extra_2] as const] : []))
+      : [],
+  );
+  const dates = periods.map(periodToDate);
   const [concessions, zero, rates] = await Promise.all([
     kind === "drug" ? concessionsOfPacks(listed) : new Map<string, number>(),
-    zeroDiscountPacks(listed, dates),
+    zeroDiscountPacks([...listed, ...genericOf.values()], dates),
     ratesInForceOn(getDb(), dates),
   ]);
   const none = new Map<string, number>();
   return new Map(
-    tables.map(({ code, lines, periods }) => [
+    [...linesOf].map(([code, lines]) => [
       code,
-      reimbursementTable(kind, lines, periods, {
+      reimbursementTable(kind, lines, periods, inForce, published, {
         concessionPence: (period) => concessions.get(`${code}:${period}`) ?? null,
-        zeroDiscount: (edition, period) => zero.has(`${edition}:${period}:${code}`),
+        zeroDiscount: (edition, period) =>
+          [code, genericOf.get(code)].some((known) => known && zero.has(`${edition}:${period}:${known}`)),
         rates: (edition, period) => rates.get(`${edition}:${periodToDate(period)}`) ?? none,
       }),
     ]),
@@ -151,50 +213,67 @@ async function zeroDiscountPacks(codes: string[], dates: string[]): Promise<Set<
   return new Set(rows.rows.map((row) => `${row.edition}:${toMonth(row.period)}:${row.code}`));
 }
 
-/** A pack of a list's month, as the reimbursement rule needs it beside the month's own inputs. */
+/** A pack of a month, as the pricing model needs it beside the month's own inputs. */
 export type MonthPack = {
-  code: string | null;
+  kind: ReimbursedKind;
+  /**
+   * The codes the pack is known by, its own first: a Part VIIIA pack's VMPP (whose concession it
+   * takes), a branded pack's AMPP and VMPP. On the Zero Discount / Discount Not Deducted list by any.
+   */
+  codes: readonly (string | null)[];
   category: string | null;
   pricePence: number;
   packSize: number | null;
   unit: string | null;
 };
 
+/** One edition's month as the pricing model reads it: each pack's money, and with words on asking. */
+export type MonthPricing = {
+  edition: Edition;
+  period: Period;
+  money(pack: MonthPack): PackMoney;
+  explain(pack: MonthPack): Reimbursement;
+};
+
 /**
- * The reimbursement rule for one kind of pack, edition and month, with the month's inputs read once
- * (its concessions, the Zero Discount / Discount Not Deducted list and the rates in force): then any
- * number of the month's packs are reimbursed without another query.
+ * The pricing model for one edition and month (product §3.2): the month's inputs are read once (its
+ * concessions, England's, which Northern Ireland applies too; the edition's Zero Discount / Discount
+ * Not Deducted list in force; the rates in force), then any number of the month's packs are priced
+ * without another query. Every page that shows a pack's money reads it through here or
+ * `getPacksReimbursement`, which applies the same rule to each month of a pack's table.
  */
-export async function monthReimbursement(
-  kind: ProductKind,
-  edition: Edition,
-  period: Period,
-): Promise<(pack: MonthPack) => Reimbursement> {
+export async function monthPricing(edition: Edition, period: Period): Promise<MonthPricing> {
   const date = periodToDate(period);
   const db = getDb();
   const [concessions, zero, rates] = await Promise.all([
-    kind === "drug"
-      ? db.execute<{ code: string; price_pence: number }>(sql`
-          select distinct on (vmpp_snomed_code) vmpp_snomed_code as code, price_pence from concessions
-          where edition = 1 and period = ${date}::date and vmpp_snomed_code is not null order by vmpp_snomed_code, id`)
-      : Promise.resolve({ rows: [] }),
+    db.execute<{ code: string; price_pence: number }>(sql`
+      select distinct on (vmpp_snomed_code) vmpp_snomed_code as code, price_pence from concessions
+      where edition = 1 and period = ${date}::date and vmpp_snomed_code is not null order by vmpp_snomed_code, id`),
     zeroDiscountCodes(edition, date),
     ratesInForce(db, edition, date),
   ]);
   const concessionOf = new Map(concessions.rows.map((row) => [row.code, Number(row.price_pence)]));
-  return (pack) =>
-    reimburse({
+  const input = (pack: MonthPack) => {
+    const own = pack.codes[0] ?? null;
+    return {
       edition,
       period,
-      kind,
+      kind: pack.kind,
       category: pack.category,
-      zeroDiscount: pack.code !== null && zero.has(pack.code),
+      zeroDiscount: pack.codes.some((code) => code !== null && zero.has(code)),
       pricePence: pack.pricePence,
-      concessionPence: pack.code === null ? null : (concessionOf.get(pack.code) ?? null),
+      concessionPence: pack.kind === "drug" && own !== null ? (concessionOf.get(own) ?? null) : null,
       packSize: pack.packSize,
       unit: pack.unit,
       rates,
-    });
+    };
+  };
+  return {
+    edition,
+    period,
+    money: (pack) => priceMoney(input(pack)),
+    explain: (pack) => reimburse(input(pack)),
+  };
 }
 
 /** The parts whose packs both editions price: Part VIIIA (Part I) and Part IX (Parts II & III). */
@@ -231,7 +310,7 @@ export type ComparedPack = {
 };
 
 export type EditionComparison = {
-  /** Months (`YYYY-MM`) both editions loaded the part for, newest first. */
+  /** Months (`YYYY-MM`) both editions loaded the part for, newest first (some may be published ahead). */
   periods: Period[];
   period: Period | null;
   categories: string[];
@@ -283,9 +362,11 @@ const categoryColumn: Record<ComparedPart, ReturnType<typeof sql>> = {
 
 /**
  * The packs of a part whose expected reimbursement differs most between the editions in a month
- * (the newest month both loaded, unless another is asked for), optionally of one category.
+ * (the month in force, or the latest before it both loaded, unless another is asked for),
+ * optionally of one category.
  */
 export async function getEditionComparison(options: {
+  now?: Date;
   part: ComparedPart;
   month?: string;
   category?: string;
@@ -296,7 +377,13 @@ export async function getEditionComparison(options: {
     select period::text from tariff_datasets where part = ${part}
     group by period having count(distinct edition) = 2 order by period desc`);
   const periods = loaded.rows.map((row) => toMonth(row.period));
-  const period = periods.find((candidate) => candidate === options.month) ?? periods[0] ?? null;
+  // The month asked for, else the month in force, else the latest before it (product §3.1).
+  const inForce = currentPeriod(options.now);
+  const period =
+    periods.find((candidate) => candidate === options.month) ??
+    periods.find((candidate) => candidate <= inForce) ??
+    periods.at(-1) ??
+    null;
   if (!period) return { periods, period, categories: [], category: null, total: 0, packs: [] };
   const date = periodToDate(period);
   const categories = (
@@ -309,14 +396,15 @@ export async function getEditionComparison(options: {
 
   const [found, englandAndWalesOf, northernIrelandOf] = await Promise.all([
     db.execute<PairRow>(pairs[part](date, category)),
-    monthReimbursement(comparedParts[part].kind, 1, period),
-    monthReimbursement(comparedParts[part].kind, 2, period),
+    monthPricing(1, period),
+    monthPricing(2, period),
   ]);
   const kind = comparedParts[part].kind;
 
   const figures = (row: PairRow, edition: Edition): EditionFigures => {
-    const result = (edition === 1 ? englandAndWalesOf : northernIrelandOf)({
-      code: row.code,
+    const result = (edition === 1 ? englandAndWalesOf : northernIrelandOf).money({
+      kind,
+      codes: [row.code],
       category: edition === 1 ? row.category : row.ni_category,
       pricePence: Number(edition === 1 ? row.ew_price : row.ni_price),
       packSize: row.pack_size === null ? null : Number(row.pack_size),

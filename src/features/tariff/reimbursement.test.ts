@@ -117,6 +117,22 @@ describe("a worked example, by hand", () => {
     expect(result.steps.at(-1)).toMatch(/no England & Wales rate for it is recorded for January 2026/);
   });
 
+  it("writes a unit price of a pound or more in pounds: a patch at 7790.50p is £77.91 a patch", () => {
+    const patches = reimburse({
+      ...input,
+      kind: "brand",
+      category: null,
+      pricePence: 31_162,
+      packSize: 4,
+      unit: "patch",
+      rates: new Map([["brand", 0]]),
+    });
+    expect(patches.perUnitPence).toBe(7790.5);
+    expect(patches.steps.at(-1)).toBe(
+      "Expected reimbursement: £311.62 per pack, £77.91 per patch (4 in the pack).",
+    );
+  });
+
   it("gives no unit price for a pack without a size", () => {
     expect(reimburse({ ...input, packSize: null }).perUnitPence).toBeNull();
   });
@@ -194,26 +210,31 @@ describe.skipIf(!hasRealData)("worked examples from the real files", () => {
     expect(ew!.steps[2]).toMatch(/^Category H is deducted at the generics rate \(assumed/);
   });
 
-  it("Part IX, May 2026: Cavilon No Sting barrier film wipes 30, appliances rate", () => {
-    const row = find(
-      processedRows("costmos-processed/drug_tariff_ix_202605.csv.gz"),
-      "pack_snomed_code",
-      "9766211000001100",
-    );
-    const [ew, ni] = both(
-      listed(
-        "2026-05",
-        "appliance",
-        row.drug_tariff_part!,
-        row.price_in_p,
-        row.quantity,
-        row.quantity_unit_of_measure,
-      ),
-    );
-    expect(ew).toMatchObject({ pricePence: 2486, group: "appliance", rateBp: 985, perPackPence: 2241 });
-    expect(ni).toMatchObject({ group: "appliance", rateBp: 1039, perPackPence: 2228 });
-    expect(ew!.steps[0]).toBe("Drug Tariff price in May 2026: £24.86.");
-  });
+  // A whole real Part IX month is read: it takes seconds on a loaded machine.
+  it(
+    "Part IX, May 2026: Cavilon No Sting barrier film wipes 30, appliances rate",
+    { timeout: 30_000 },
+    () => {
+      const row = find(
+        processedRows("costmos-processed/drug_tariff_ix_202605.csv.gz"),
+        "pack_snomed_code",
+        "9766211000001100",
+      );
+      const [ew, ni] = both(
+        listed(
+          "2026-05",
+          "appliance",
+          row.drug_tariff_part!,
+          row.price_in_p,
+          row.quantity,
+          row.quantity_unit_of_measure,
+        ),
+      );
+      expect(ew).toMatchObject({ pricePence: 2486, group: "appliance", rateBp: 985, perPackPence: 2241 });
+      expect(ni).toMatchObject({ group: "appliance", rateBp: 1039, perPackPence: 2228 });
+      expect(ew!.steps[0]).toBe("Drug Tariff price in May 2026: £24.86.");
+    },
+  );
 
   it("a concession month, December 2023: Acamprosate 168 at £22.76 replaces the basic price, undeducted in England & Wales", () => {
     const concession = find(

@@ -1,4 +1,11 @@
-import { editionNames, formatPence, monthLabel, type Edition, type Period } from "@/lib/tariff-vocabulary";
+import {
+  editionNames,
+  formatPence,
+  formatUnitPence,
+  monthLabel,
+  type Edition,
+  type Period,
+} from "@/lib/tariff-vocabulary";
 
 /**
  * What a pharmacy is paid for one pack in one dispensing month (docs/data-formats.md §5.1, §5.2): the
@@ -20,7 +27,8 @@ export const categoryRateGroups: Readonly<Record<string, RateGroup>> = {
 /** A dm+d Drug Tariff category naming Part IX (`Part IXa`, `Parts IXb and IXc`): an appliance. */
 export const applianceCategoryPattern = /^Parts? IX/;
 
-export type ReimbursedKind = "drug" | "appliance" | "brand";
+/** A Part VIIIA pack, a Part IX appliance, a branded pack, or a special (Parts VIIIB and VIIID). */
+export type ReimbursedKind = "drug" | "appliance" | "brand" | "special";
 
 export type PackFacts = {
   kind: ReimbursedKind;
@@ -39,6 +47,7 @@ export function rateGroupOf(pack: PackFacts): RateGroup {
     if (pack.onConcession) return "concession";
     return categoryRateGroups[pack.category ?? ""] ?? "brand";
   }
+  if (pack.kind === "special") return "brand";
   if (pack.kind === "appliance" || applianceCategoryPattern.test(pack.category ?? "")) return "appliance";
   return "brand";
 }
@@ -87,18 +96,14 @@ export function formatRate(bp: number): string {
   return `${figure.format(bp / 100)}%`;
 }
 
-/** Pence per unit as a pharmacist compares them: 4.2857 → "4.29p". */
-export function formatUnitPence(pence: number): string {
-  return `${pence.toFixed(2)}p`;
-}
-
 const priceWords: Record<ReimbursedKind, string> = {
   drug: "Drug Tariff basic price",
   appliance: "Drug Tariff price",
   brand: "NHS indicative price (dm+d list price)",
+  special: "Drug Tariff price",
 };
 
-function groupWords(group: RateGroup, pack: PackFacts, edition: Edition): string {
+function groupWords(group: RateGroup, pack: Pick<PackFacts, "kind" | "category">, edition: Edition): string {
   const category = pack.category ? `Category ${pack.category}` : "This pack";
   switch (group) {
     case "dnd":
@@ -114,31 +119,66 @@ function groupWords(group: RateGroup, pack: PackFacts, edition: Edition): string
     case "brand":
       return pack.kind === "drug"
         ? `${category} is priced on a brand or supplier: the brands rate applies`
-        : "Branded and other products are deducted at the brands rate";
+        : pack.kind === "special"
+          ? "Specials are deducted at the brands rate"
+          : "Branded and other products are deducted at the brands rate";
   }
 }
 
-/** The expected reimbursement of one pack in one month and edition, with its reasons. */
-export function reimburse(input: ReimbursementInput): Reimbursement {
+/** The money of one pack in one month and edition, without the words: what a list of thousands needs. */
+export type PackMoney = Omit<Reimbursement, "steps">;
+
+/**
+ * The rule itself (product §3.2): the price in force, replaced by the month's concession for a
+ * Part VIIIA pack, less the deduction of the pack's group at its rate that month. Numbers only, so
+ * a list can price every row; `reimburse` adds the reasons in words.
+ */
+export function priceMoney(input: ReimbursementInput): PackMoney {
   const { edition, period, pricePence, concessionPence } = input;
-  const month = monthLabel(period);
-  const where = editionNames[edition];
   const onConcession = input.kind === "drug" && concessionPence !== null;
   const group = rateGroupOf({ ...input, onConcession });
   const paidOnPence = onConcession ? concessionPence! : pricePence;
   const rateBp = input.rates.get(group) ?? null;
   const perPackPence = rateBp === null ? null : netPence(paidOnPence, rateBp);
   const perUnitPence = perPackPence === null || !input.packSize ? null : perPackPence / input.packSize;
+  return {
+    edition,
+    period,
+    pricePence,
+    concessionPence: onConcession ? concessionPence : null,
+    paidOnPence,
+    group,
+    rateBp,
+    deductionPence: perPackPence === null ? null : paidOnPence - perPackPence,
+    perPackPence,
+    perUnitPence,
+  };
+}
+
+/** Why a pack's line is deducted as it is, in a pharmacist's words ("A line on concession carries no …"). */
+export function deductionReason(
+  money: Pick<PackMoney, "group" | "edition">,
+  pack: Pick<PackFacts, "kind" | "category">,
+): string {
+  return groupWords(money.group, pack, money.edition);
+}
+
+/** The expected reimbursement of one pack in one month and edition, with its reasons. */
+export function reimburse(input: ReimbursementInput): Reimbursement {
+  const money = priceMoney(input);
+  const { pricePence, paidOnPence, rateBp, perPackPence, perUnitPence } = money;
+  const month = monthLabel(input.period);
+  const where = editionNames[input.edition];
 
   const steps = [`${priceWords[input.kind]} in ${month}: ${formatPence(pricePence)}.`];
   if (input.kind === "drug") {
     steps.push(
-      onConcession
+      money.concessionPence !== null
         ? `A price concession of ${formatPence(paidOnPence)} was granted for ${month}: it replaces the basic price for this month.`
         : `No price concession for ${month}: the basic price is paid.`,
     );
   }
-  const reason = groupWords(group, { ...input, onConcession }, edition);
+  const reason = deductionReason(money, input);
   steps.push(
     rateBp === null
       ? `${reason}, but no ${where} rate for it is recorded for ${month}, so the reimbursement cannot be worked out.`
@@ -155,19 +195,7 @@ export function reimburse(input: ReimbursementInput): Reimbursement {
           : `, ${formatUnitPence(perUnitPence)} per ${unit} (${figure.format(input.packSize!)} in the pack).`),
     );
   }
-  return {
-    edition,
-    period,
-    pricePence,
-    concessionPence: onConcession ? concessionPence : null,
-    paidOnPence,
-    group,
-    rateBp,
-    deductionPence: perPackPence === null ? null : paidOnPence - perPackPence,
-    perPackPence,
-    perUnitPence,
-    steps,
-  };
+  return { ...money, steps };
 }
 
 /** How two editions' reimbursements differ: Northern Ireland's less England & Wales', and as a share of it. */

@@ -134,7 +134,7 @@ describe("packs on a watchlist", () => {
     expect(again).toMatchObject({ ok: true, data: { added: false } });
 
     const detail = await getWatchlistDetail(user, id);
-    expect(detail.months.viiia).toEqual({ current: "2026-03-01", previous: "2026-02-01" });
+    expect(detail.months.viiia).toEqual({ current: "2026-03-01", previous: "2026-02-01", next: null });
     expect(detail.entries).toEqual([
       expect.objectContaining({
         kind: "drug",
@@ -143,7 +143,8 @@ describe("packs on a watchlist", () => {
         packSize: 28,
         unit: "tablet",
         pricePence: 150,
-        netPricePence: 120,
+        // The pricing model's: March's concession of £3.00 replaces the basic price, undeducted.
+        netPricePence: 300,
         // February's England & Wales tariff did not list it.
         previousPricePence: null,
         category: "A",
@@ -163,7 +164,8 @@ describe("packs on a watchlist", () => {
     const [entry] = (await getWatchlistDetail(northern, id)).entries;
     expect(entry).toMatchObject({
       pricePence: 120,
-      netPricePence: 108,
+      // Category C at Northern Ireland's brands rate, 5.27%.
+      netPricePence: 114,
       category: "C",
       listedThisMonth: true,
     });

@@ -5,7 +5,8 @@ import { eq, sql, type SQL } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { watchlistAlertPreferences } from "@/db/schema";
 import type { CurrentUser } from "@/lib/session";
-import type { Edition, PartId } from "@/lib/tariff-vocabulary";
+import { monthPricing, type MonthPricing } from "@/features/tariff/reimbursement-queries";
+import { currentPeriod, periodToDate, type Edition, type PartId } from "@/lib/tariff-vocabulary";
 
 import { accessOf, findWatchlist, visibleTo } from "./access";
 import type { PackKind } from "./schemas";
@@ -34,6 +35,7 @@ export type WatchlistEntry = {
   part: PartId;
   subPart: string | null;
   pricePence: number | null;
+  /** The pricing model's net price in force: the concession or the price, less the deduction that applies. */
   netPricePence: number | null;
   previousPricePence: number | null;
   category: string | null;
@@ -42,15 +44,27 @@ export type WatchlistEntry = {
   discontinued: boolean;
   listedThisMonth: boolean;
   listedLastMonth: boolean;
-  /** The pack's price in each month listed of the 12 ending with the latest loaded, oldest first. */
+  /** The month published ahead of the month in force, when there is one: the pack's line in it. */
+  next: {
+    /** `YYYY-MM`. */
+    period: string;
+    pricePence: number | null;
+    netPricePence: number | null;
+    category: string | null;
+    listed: boolean;
+  } | null;
+  /** The pack's price in each month listed of the 12 ending with the month in force, oldest first. */
   history: number[];
 };
 
 export type WatchlistDetail = {
   watchlist: { id: string; name: string; shared: boolean; isOwner: boolean; canChange: boolean };
   edition: Edition;
-  /** `YYYY-MM-01` of the latest and the previous month loaded, per part. */
-  months: Partial<Record<PartId, { current: string | null; previous: string | null }>>;
+  /**
+   * `YYYY-MM-01` per part: the month in force (or the latest loaded before it), the loaded month
+   * before that, and the next month when it is published ahead of its 1st.
+   */
+  months: Partial<Record<PartId, Months>>;
   entries: WatchlistEntry[];
 };
 
@@ -71,7 +85,7 @@ const sources: Record<PackKind, Source> = {
     part: "viiia",
     line: (edition, period) => sql`
       select medicine as name, pack_size, unit_of_measure as unit, null::text as sub_part, category,
-        basic_price_pence as price, net_price_pence as net_price, false as discontinued
+        basic_price_pence as price, null::text as generic_code, false as discontinued
       from part_viiia_prices where vmpp_snomed_code = i.code and edition = ${edition} and period = ${period}
       order by id limit 1`,
     any: sql`select medicine as name, pack_size, unit_of_measure as unit from part_viiia_prices
@@ -83,7 +97,7 @@ const sources: Record<PackKind, Source> = {
     part: "ix",
     line: (edition, period) => sql`
       select coalesce(amp_name, vmp_name) as name, quantity as pack_size, quantity_unit_of_measure as unit,
-        part as sub_part, null::text as category, price_pence as price, net_price_pence as net_price,
+        part as sub_part, part as category, price_pence as price, null::text as generic_code,
         false as discontinued
       from part_ix_prices where pack_snomed_code = i.code and edition = ${edition} and period = ${period}
       order by id limit 1`,
@@ -95,16 +109,17 @@ const sources: Record<PackKind, Source> = {
   },
   brand: {
     part: "dmd",
-    line: (edition, period) => sql`
+    // dm+d is stored once for the UK; the release in force is the latest on or before the month.
+    line: (_edition, period) => sql`
       select name, pack_size, unit_of_measure as unit, null::text as sub_part,
-        drug_tariff_category as category, nhs_indicative_price_pence as price, net_price_pence as net_price,
+        drug_tariff_category as category, nhs_indicative_price_pence as price, vmpp_snomed_code as generic_code,
         discontinued
-      from branded_packs where ampp_snomed_code = i.code and edition = ${edition} and period = ${period}
-      order by id limit 1`,
+      from branded_packs where ampp_snomed_code = i.code and edition = 1 and period <= ${period}
+      order by period desc, id limit 1`,
     any: sql`select name, pack_size, unit_of_measure as unit from branded_packs
       where ampp_snomed_code = i.code order by period desc, edition limit 1`,
-    prices: (edition) => sql`select period, nhs_indicative_price_pence as price, id from branded_packs
-      where ampp_snomed_code = i.code and edition = ${edition}`,
+    prices: () => sql`select period, nhs_indicative_price_pence as price, id from branded_packs
+      where ampp_snomed_code = i.code and edition = 1`,
   },
 };
 
@@ -192,35 +207,46 @@ type EntryRow = {
   sub_part: string | null;
   category: string | null;
   price: number | null;
-  net_price: number | null;
+  generic_code: string | null;
   discontinued: boolean | null;
   prev_price: number | null;
   prev_category: string | null;
-  concession: number | null;
+  next_price: number | null;
+  next_category: string | null;
+  next_generic_code: string | null;
   listed_now: boolean;
   listed_before: boolean;
   history: string | null;
 };
 
-type Months = { current: string | null; previous: string | null };
+type Months = { current: string | null; previous: string | null; next: string | null };
 
-/** The latest month loaded for each of `parts` in `edition`, and the month before it, in one query. */
-async function latestMonths(edition: Edition, parts: PartId[]): Promise<Map<PartId, Months>> {
-  const result = await getDb().execute<{ part: PartId; period: string }>(sql`
-    select part, period::text as period from (
-      select part, period, row_number() over (partition by part order by period desc) as newest
-      from tariff_datasets
-      where edition = ${edition} and part in (${sql.join(
-        parts.map((part) => sql`${part}`),
-        sql`, `,
-      )})) loaded
-    where newest <= 2
+/**
+ * For each of `parts` in `edition`: the month in force, or the latest loaded before it (product
+ * §3.1), the loaded month before that, and the first month loaded ahead of it.
+ */
+async function monthsInForce(edition: Edition, parts: PartId[], now: Date): Promise<Map<PartId, Months>> {
+  const result = await getDb().execute<{ part: PartId; period: string; edition: number }>(sql`
+    select part, period::text as period, edition from tariff_datasets
+    where part in (${sql.join(
+      parts.map((part) => sql`${part}`),
+      sql`, `,
+    )})
     order by part, period desc`);
-  const months = new Map<PartId, Months>(parts.map((part) => [part, { current: null, previous: null }]));
-  for (const { part, period } of result.rows) {
-    const found = months.get(part)!;
-    if (found.current === null) found.current = period;
-    else found.previous = period;
+  const inForce = periodToDate(currentPeriod(now));
+  const months = new Map<PartId, Months>();
+  for (const part of parts) {
+    // dm+d is stored once, as England & Wales' release, for both editions.
+    const stored = part === "dmd" ? 1 : edition;
+    const periods = result.rows
+      .filter((row) => row.part === part && row.edition === stored)
+      .map((row) => row.period);
+    const current = periods.find((period) => period <= inForce) ?? null;
+    months.set(part, {
+      current,
+      previous: current === null ? null : (periods.find((period) => period < current) ?? null),
+      next: periods.filter((period) => period > inForce).at(-1) ?? null,
+    });
   }
   return months;
 }
@@ -229,23 +255,20 @@ async function entriesOf(
   watchlistId: string,
   kind: PackKind,
   edition: Edition,
-  months: { current: string | null; previous: string | null },
+  months: Months,
 ): Promise<WatchlistEntry[]> {
   const source = sources[kind];
   const current = sql`${months.current}::date`;
   const previous = sql`${months.previous}::date`;
-  const concession =
-    kind === "drug"
-      ? // Northern Ireland applies England's concessions, stored once as edition 1.
-        sql`(select price_pence from concessions c where c.vmpp_snomed_code = i.code and c.edition = 1
-            and c.period = ${current} order by c.id limit 1)`
-      : sql`null::integer`;
-  const result = await getDb().execute<EntryRow>(sql`
+  const next = sql`${months.next}::date`;
+  const [result, pricing, nextPricing] = await Promise.all([
+    getDb().execute<EntryRow>(sql`
     select i.code, coalesce(cur.name, prv.name, latest.name) as name,
       coalesce(cur.pack_size, prv.pack_size, latest.pack_size) as pack_size,
       coalesce(cur.unit, prv.unit, latest.unit) as unit, coalesce(cur.sub_part, prv.sub_part) as sub_part,
-      cur.category, cur.price, cur.net_price, cur.discontinued, prv.price as prev_price,
-      prv.category as prev_category, ${concession} as concession,
+      cur.category, cur.price, cur.generic_code, cur.discontinued, prv.price as prev_price,
+      prv.category as prev_category, nxt.price as next_price, nxt.category as next_category,
+      nxt.generic_code as next_generic_code,
       cur.price is not null as listed_now, prv.price is not null as listed_before,
       (select string_agg(h.price::text, ',' order by h.period) from (
         select distinct on (p.period) p.period, p.price from (${source.prices(edition)}) p
@@ -255,28 +278,63 @@ async function entriesOf(
     from watchlist_items i
     left join lateral (${source.line(edition, current)}) cur on true
     left join lateral (${source.line(edition, previous)}) prv on true
+    left join lateral (${source.line(edition, next)}) nxt on true
     left join lateral (${source.any}) latest on true
     where i.watchlist_id = ${watchlistId} and i.kind = ${kind}
-    order by i.id`);
-  return result.rows.map((row) => ({
-    kind,
-    code: row.code,
-    name: row.name,
-    packSize: row.pack_size === null ? null : Number(row.pack_size),
-    unit: row.unit,
-    part: source.part,
-    subPart: row.sub_part,
-    pricePence: row.price,
-    netPricePence: row.net_price,
-    previousPricePence: row.prev_price,
-    category: row.category,
-    previousCategory: row.prev_category,
-    concessionPence: row.concession,
-    discontinued: row.discontinued === true,
-    listedThisMonth: row.listed_now,
-    listedLastMonth: row.listed_before,
-    history: row.history ? row.history.split(",").map(Number) : [],
-  }));
+    order by i.id`),
+    months.current ? monthPricing(edition, months.current.slice(0, 7)) : null,
+    months.next ? monthPricing(edition, months.next.slice(0, 7)) : null,
+  ]);
+  // Each pack priced by the one pricing model, in the month in force and the month coming.
+  const priced = (
+    month: MonthPricing | null,
+    row: EntryRow,
+    price: number | null,
+    category: string | null,
+    generic: string | null,
+  ) =>
+    month && price !== null
+      ? month.money({
+          kind,
+          codes: [row.code, generic],
+          category,
+          pricePence: price,
+          packSize: row.pack_size === null ? null : Number(row.pack_size),
+          unit: row.unit,
+        })
+      : null;
+  return result.rows.map((row) => {
+    const now = priced(pricing, row, row.price, row.category, row.generic_code);
+    const coming = priced(nextPricing, row, row.next_price, row.next_category, row.next_generic_code);
+    return {
+      kind,
+      code: row.code,
+      name: row.name,
+      packSize: row.pack_size === null ? null : Number(row.pack_size),
+      unit: row.unit,
+      part: source.part,
+      subPart: row.sub_part,
+      pricePence: row.price,
+      netPricePence: now?.perPackPence ?? null,
+      previousPricePence: row.prev_price,
+      category: kind === "appliance" ? null : row.category,
+      previousCategory: row.prev_category,
+      concessionPence: now?.concessionPence ?? null,
+      discontinued: row.discontinued === true,
+      listedThisMonth: row.listed_now,
+      listedLastMonth: row.listed_before,
+      next: months.next
+        ? {
+            period: months.next.slice(0, 7),
+            pricePence: row.next_price,
+            netPricePence: coming?.perPackPence ?? null,
+            category: kind === "appliance" ? null : row.next_category,
+            listed: row.next_price !== null,
+          }
+        : null,
+      history: row.history ? row.history.split(",").map(Number) : [],
+    };
+  });
 }
 
 export type WatchlistOverview = Omit<WatchlistDetail, "entries">;
@@ -302,13 +360,15 @@ export const visibleChoice = (choice: WatchlistSummary): VisibleWatchlist => ({
 export async function getWatchlistOverview(
   user: CurrentUser,
   watchlist: string | VisibleWatchlist,
+  now = new Date(),
 ): Promise<WatchlistOverview> {
   const edition: Edition = user.country;
   const [found, months] = await Promise.all([
     typeof watchlist === "string" ? findWatchlist(getDb(), user, watchlist) : watchlist,
-    latestMonths(
+    monthsInForce(
       edition,
       packKinds.map((kind) => sources[kind].part),
+      now,
     ),
   ]);
   return {

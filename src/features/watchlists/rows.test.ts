@@ -1,7 +1,10 @@
 import { describe, expect, it } from "vitest";
 
+import { tableCsv } from "@/components/data-table/csv";
+import { readSpreadsheetCsv } from "@tests/fixtures/spreadsheet-csv";
+
 import type { WatchlistEntry } from "./queries";
-import { filterWatchlistRows, flagsOf, historyOf, toWatchlistRow } from "./rows";
+import { filterWatchlistRows, flagsOf, historyOf, toWatchlistRow, watchlistColumns } from "./rows";
 
 const entry: WatchlistEntry = {
   kind: "drug",
@@ -20,6 +23,7 @@ const entry: WatchlistEntry = {
   discontinued: false,
   listedThisMonth: true,
   listedLastMonth: true,
+  next: null,
   history: [120, 150],
 };
 
@@ -72,14 +76,42 @@ describe("a watched pack's row", () => {
     expect(flagsOf({ ...entry, discontinued: true })).toEqual(["Discontinued"]);
     expect(flagsOf({ ...entry, previousCategory: "C" })).toEqual(["Category changed from C"]);
   });
+
+  it("says what changes in the month published ahead of its 1st", () => {
+    const next = { period: "2026-12", pricePence: 180, netPricePence: 144, category: "A", listed: true };
+    expect(flagsOf({ ...entry, next })).toEqual(["From 1 December: net £1.20 → £1.44"]);
+    expect(toWatchlistRow({ ...entry, next }, 1)).toMatchObject({ nextNetPrice: 144 });
+    expect(flagsOf({ ...entry, next: { ...next, category: "M" } })).toContain(
+      "Category A → M from 1 December",
+    );
+    expect(
+      flagsOf({ ...entry, next: { ...next, listed: false, pricePence: null, netPricePence: null } }),
+    ).toEqual(["Deleted from 1 December"]);
+    // Unchanged next month: nothing to say.
+    expect(flagsOf({ ...entry, next: { ...next, netPricePence: 120 } })).toEqual([]);
+  });
 });
 
 describe("the watchlist's 12 months and filters", () => {
-  it("carries the prices for the sparkline and says them in words for the CSV", () => {
-    const row = toWatchlistRow(entry, 1);
-    expect(historyOf(row)).toEqual([120, 150]);
-    expect(row.trend).toBe("2 months' prices, from £1.20 to £1.50");
+  it("carries the prices for the sparkline", () => {
+    expect(historyOf(toWatchlistRow(entry, 1))).toEqual([120, 150]);
     expect(historyOf(toWatchlistRow({ ...entry, history: [] }, 1))).toEqual([]);
+  });
+
+  it("exports figures a spreadsheet can add up, and no screen-reader words for the sparkline", () => {
+    const rows = [toWatchlistRow({ ...entry, pricePence: 130, history: [783, 450] }, 1)];
+    const csv = readSpreadsheetCsv(tableCsv(watchlistColumns, rows));
+    expect(csv.problems).toEqual([]);
+    expect(csv.header).not.toContain("12 months");
+    expect(csv.rows[0]!.join(",")).not.toMatch(/months' prices|£/);
+    expect(csv.records[0]).toMatchObject({
+      "Price (£)": "1.30",
+      "Net price (£)": "1.20",
+      "Last month (£)": "1.20",
+      "Change (£)": "0.10",
+      // At full precision: 10p on £1.20.
+      "Change (%)": String((10 / 120) * 100),
+    });
   });
 
   const rows = [

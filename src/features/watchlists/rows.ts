@@ -1,14 +1,15 @@
 import type { DataColumn, DataRow } from "@/components/data-table/format";
 import { productPaths } from "@/features/tariff/product-metadata";
-import { partLabel, type Edition } from "@/lib/tariff-vocabulary";
+import { fromFirstOf } from "@/features/tariff/months";
+import { formatPence, partLabel, type Edition } from "@/lib/tariff-vocabulary";
 
-import { sparklineLabel } from "./components/sparkline";
 import type { WatchlistEntry } from "./queries";
 
 /**
  * The watchlist table's columns; each row also carries its pack's `kind` and `code` for the remove
  * control, and `history`, its 12 months' prices ("120,125,…"), which the table draws in "12 months"
- * and the CSV gives in words.
+ * (a sparkline, named for screen readers by its first and last price) and the CSV leaves out: the
+ * prices it draws are not labelled by month, and the month's and last month's are columns of their own.
  */
 export const watchlistColumns: DataColumn[] = [
   { id: "name", header: "Name", priority: "name", hrefKey: "href" },
@@ -16,13 +17,14 @@ export const watchlistColumns: DataColumn[] = [
   { id: "price", header: "Price", kind: "pence", priority: "key" },
   { id: "netPrice", header: "Net price", kind: "pence", priority: "key" },
   { id: "lastPrice", header: "Last month", kind: "pence" },
+  { id: "nextNetPrice", header: "Next month (net)", kind: "pence" },
   { id: "change", header: "Change", kind: "pence", priority: "key" },
   { id: "changePercent", header: "Change %", kind: "percent" },
   { id: "concession", header: "Concession", kind: "text" },
   { id: "concessionPrice", header: "Concession price", kind: "pence" },
   { id: "part", header: "Part" },
   { id: "category", header: "Category" },
-  { id: "trend", header: "12 months" },
+  { id: "trend", header: "12 months", drawn: true },
   { id: "flags", header: "Flags" },
   { id: "code", header: "SNOMED code", kind: "code", priority: "detail" },
 ];
@@ -34,7 +36,27 @@ function packText(entry: WatchlistEntry): string | null {
   return [quantity.format(entry.packSize), entry.unit].filter(Boolean).join(" ");
 }
 
-/** What a reader should notice about a pack this month, in words. */
+/** What changes for a pack in the month published ahead of its 1st, in words ("From 1 December: …"). */
+function comingFlags(entry: WatchlistEntry): string[] {
+  const next = entry.next;
+  if (!next) return [];
+  const from = fromFirstOf(next.period);
+  const when = `${from.charAt(0).toUpperCase()}${from.slice(1)}`;
+  if (!next.listed) return entry.listedThisMonth ? [`Deleted ${from}`] : [];
+  const flags: string[] = [];
+  if (
+    next.netPricePence !== null &&
+    entry.netPricePence !== null &&
+    next.netPricePence !== entry.netPricePence
+  )
+    flags.push(`${when}: net ${formatPence(entry.netPricePence)} → ${formatPence(next.netPricePence)}`);
+  if (!entry.listedThisMonth) flags.push(`Listed ${from}`);
+  if (next.category !== null && entry.category !== null && next.category !== entry.category)
+    flags.push(`Category ${entry.category} → ${next.category} ${from}`);
+  return flags;
+}
+
+/** What a reader should notice about a pack this month and in the month coming, in words. */
 export function flagsOf(entry: WatchlistEntry): string[] {
   const flags: string[] = [];
   if (!entry.listedThisMonth && entry.listedLastMonth) flags.push("Deleted");
@@ -42,7 +64,7 @@ export function flagsOf(entry: WatchlistEntry): string[] {
   if (entry.discontinued) flags.push("Discontinued");
   if (entry.category !== null && entry.previousCategory !== null && entry.category !== entry.previousCategory)
     flags.push(`Category changed from ${entry.previousCategory}`);
-  return flags;
+  return [...flags, ...comingFlags(entry)];
 }
 
 /** One watched pack as a table row: the change is this month's price less last month's. */
@@ -62,14 +84,14 @@ export function toWatchlistRow(entry: WatchlistEntry, edition: Edition): DataRow
     price: entry.pricePence,
     netPrice: entry.netPricePence,
     lastPrice: entry.previousPricePence,
+    nextNetPrice: entry.next?.netPricePence ?? null,
     change,
-    changePercent: changePercent === null ? null : Math.round(changePercent * 10) / 10,
+    changePercent,
     concession: entry.kind === "drug" ? (entry.concessionPence === null ? "None" : "Granted") : null,
     concessionPrice: entry.concessionPence,
     part: entry.subPart ? `Part ${entry.subPart}` : partLabel(entry.part, edition),
     category: entry.category,
     flags: flagsOf(entry).join("; ") || null,
-    trend: sparklineLabel(entry.history),
     history: entry.history.join(","),
   };
 }

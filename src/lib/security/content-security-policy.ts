@@ -1,6 +1,9 @@
+import { getEnv, servesHttps } from "@/lib/env";
+
 /**
  * The headers of each response that depend on the request or the deployment (docs/security.md R15), set by
- * the proxy (src/proxy.ts). The fixed ones (nosniff and friends) are in next.config.ts. ADR 030.
+ * the proxy (src/proxy.ts), and by the routes it does not see themselves (`withSecurityHeaders`). The
+ * fixed ones (nosniff and friends) are in next.config.ts. ADR 030.
  */
 
 /** 128 random bits for one response's nonce. */
@@ -32,3 +35,35 @@ export function contentSecurityPolicy(options: { nonce: string; https: boolean; 
 
 /** Browsers then refuse plain http to this host (and its subdomains) for a year. */
 export const strictTransportSecurity = "max-age=31536000; includeSubDomains";
+
+/** A new policy for one response, and the headers that carry it (with HSTS when the site is https). */
+export function securityHeaders(): { policy: string; headers: Record<string, string> } {
+  const env = getEnv();
+  const https = servesHttps(env);
+  const policy = contentSecurityPolicy({
+    nonce: createNonce(),
+    https,
+    development: env.NODE_ENV === "development",
+  });
+  return {
+    policy,
+    headers: {
+      "content-security-policy": policy,
+      ...(https ? { "strict-transport-security": strictTransportSecurity } : {}),
+    },
+  };
+}
+
+/**
+ * For a route the proxy does not see (the upload routes: src/proxy.ts says why): the headers the
+ * proxy gives every other response, on each of its answers, refusals included.
+ */
+export function withSecurityHeaders<Context>(
+  handler: (request: Request, context: Context) => Promise<Response>,
+): (request: Request, context: Context) => Promise<Response> {
+  return async (request, context) => {
+    const response = await handler(request, context);
+    for (const [name, value] of Object.entries(securityHeaders().headers)) response.headers.set(name, value);
+    return response;
+  };
+}

@@ -1,5 +1,3 @@
-import type { Metadata } from "next";
-
 import { PageContainer } from "@/components/layout/page-container";
 import { parseRange } from "@/features/owner/analytics";
 import { UserAnalytics } from "@/features/owner/components/user-analytics";
@@ -11,9 +9,9 @@ import {
   getSignUpsPerWeek,
   getVerificationCounts,
 } from "@/features/owner/queries";
-import { requireOwner } from "@/lib/session";
+import { ownerPageMetadata, requireOwner } from "@/lib/session";
 
-export const metadata: Metadata = { title: "User Analytics", robots: { index: false } };
+export const generateMetadata = ownerPageMetadata("User Analytics");
 
 export default async function UserAnalyticsPage({
   searchParams,

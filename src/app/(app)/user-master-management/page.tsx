@@ -1,4 +1,3 @@
-import type { Metadata } from "next";
 import Link from "next/link";
 
 import { PageContainer } from "@/components/layout/page-container";
@@ -9,9 +8,9 @@ import { OwnerUserResults } from "@/features/owner/components/owner-tables";
 import { ownerLicencePath } from "@/features/owner/paths";
 import { getLicenceOverview, searchOwnerConsole } from "@/features/owner/queries";
 import { ownerSearchSchema } from "@/features/owner/schemas";
-import { requireOwner } from "@/lib/session";
+import { ownerPageMetadata, requireOwner } from "@/lib/session";
 
-export const metadata: Metadata = { title: "Master Admin", robots: { index: false } };
+export const generateMetadata = ownerPageMetadata("Master Admin");
 
 const planName = (planId: string | null) => (planId ? (findPlan(planId)?.name ?? planId) : "No plan");
 

@@ -47,6 +47,8 @@ function serveNhsbsa() {
 const quick = (actor = "fetch:nhsbsa"): FetchOptions => ({
   actor,
   http: { attempts: 3, backoffMs: 20, timeoutMs: 2_000 },
+  // The stand-in publisher is on this machine, over plain http (FETCH_ALLOWED_HOSTS=127.0.0.1).
+  reach: { localHosts: ["127.0.0.1"] },
 });
 
 async function importCount(): Promise<number> {

@@ -5,7 +5,7 @@ import path from "node:path";
 import { z } from "zod";
 
 import type { Database } from "@/db/client";
-import { listOf, type Env } from "@/lib/env";
+import { bareHost, defaultFetchHosts, defaultFetchMaxMb, listOf, type Env } from "@/lib/env";
 import { editionCodes } from "@/lib/tariff-vocabulary";
 
 import { extractDmdRelease } from "../dmd-archive";
@@ -13,7 +13,8 @@ import { BadFileError } from "../errors";
 import { parseConcessionsHtml } from "../parsers/concessions";
 import { importFile, type ImportOutcome } from "../service";
 import { defaultHttpOptions, downloadFile, fetchText, FetchError, type HttpOptions } from "./http";
-import { choosePerMonth, findTariffLinks, linkFileName, type TariffLink } from "./links";
+import { choosePerMonth, findTariffLinks, linkFileName, safeBaseName, type TariffLink } from "./links";
+import { hostOf, type Reach } from "./reach";
 import { concessionsNotYetGranted } from "./concessions-page";
 import { knownMonth, seenFile, seenRelease } from "./records";
 
@@ -36,7 +37,38 @@ export type FetchOptions = {
   onProgress?: (line: string) => void;
   /** The time the pass runs at, which decides whether a concessions page without a table is early. */
   now?: Date;
+  /** Where the source may fetch from and how much (ADR 170); what is left out is the default. */
+  reach?: ReachSettings;
 };
+
+/**
+ * What a source may reach, as settings give it. Left out: the source's hosts of docs/deploy.md,
+ * its default size limit, and no plain http.
+ */
+export type ReachSettings = Partial<Pick<Reach, "hosts" | "localHosts" | "maxBytes">>;
+
+const MB = 1024 * 1024;
+
+function reachOf(source: FetchSource, settings: ReachSettings = {}): Reach {
+  const name = source.toUpperCase();
+  return {
+    hosts: (settings.hosts ?? defaultFetchHosts[source]).map(bareHost),
+    localHosts: (settings.localHosts ?? []).map(bareHost),
+    maxBytes: settings.maxBytes ?? defaultFetchMaxMb[source] * MB,
+    hostsSetting: `FETCH_${name}_HOSTS`,
+    limitSetting: `FETCH_${name}_MAX_MB`,
+  };
+}
+
+/** The hosts a fetch that started from `url` may reach: its own and the source's. */
+const hostsFrom = (url: string, reach: Reach) => [hostOf(url), ...reach.hosts];
+
+/** Where a file named `name` is written: inside `folder`, under a safe base name, whatever `name` says. */
+function workFile(folder: string, name: string, fallback: string): string {
+  const file = path.join(folder, safeBaseName(name, fallback));
+  if (path.dirname(file) !== folder) throw new Error(`${name} would be written outside the work folder`);
+  return file;
+}
 
 /** An outcome that is not a file at all: a page that could not be read. */
 function pageFailure(url: string, message: string): ImportOutcome {
@@ -64,15 +96,21 @@ async function withWorkFolder<T>(run: (folder: string) => Promise<T>): Promise<T
   }
 }
 
-/** A download that failed after its tries, in the words of an outcome; anything else is a bug, rethrown. */
-function failureMessage(error: unknown, what: string): string {
-  if (error instanceof FetchError) return `${what}: ${error.message}`;
+/**
+ * A download that failed after its tries, or was refused, in the words of an outcome; anything else
+ * is a bug, rethrown. Only a failure may be tried again by a later pass (`isUnreachable`).
+ */
+function failureMessage(error: unknown, failed: string, refused: string): string {
+  if (error instanceof FetchError) return `${error.refused ? refused : failed}: ${error.message}`;
   throw error;
 }
 
 const fileFailed = "could not be downloaded, nothing was changed";
+const fileRefused = "was refused, nothing was changed";
 const pageFailed = "the page could not be read, nothing was imported from it";
+const pageRefused = "the page was refused, nothing was imported from it";
 const trudListFailed = "TRUD's list of dm+d releases could not be read";
+const trudListRefused = "TRUD's list of dm+d releases was refused";
 
 /** The newest month of each part among the links: the one re-checked on every pass. */
 function newestByPart(links: TariffLink[]): Map<string, string> {
@@ -89,7 +127,7 @@ async function fetchTariffFile(
   link: TariffLink,
   newest: boolean,
   folder: string,
-  http: HttpOptions,
+  where: { hosts: string[]; reach: Reach; http: HttpOptions },
   options: FetchOptions,
 ): Promise<ImportOutcome> {
   const known = await knownMonth(db, 1, link.part, link.period);
@@ -97,13 +135,13 @@ async function fetchTariffFile(
     return linkOutcome(link, "unchanged", "already imported from this file; not downloaded again");
   }
   options.onProgress?.(`${link.fileName}: downloading ${link.url}`);
-  const file = path.join(folder, link.fileName);
+  const file = workFile(folder, link.fileName, `${link.part}-${link.period}.${link.format}`);
   try {
     let downloaded;
     try {
-      downloaded = await downloadFile(link.url, file, http);
+      downloaded = await downloadFile(link.url, file, where.hosts, where.reach, where.http);
     } catch (error) {
-      return linkOutcome(link, "rejected", failureMessage(error, fileFailed));
+      return linkOutcome(link, "rejected", failureMessage(error, fileFailed, fileRefused));
     }
     if (known.loaded && known.sha256s.has(downloaded.sha256)) {
       return linkOutcome(
@@ -129,6 +167,7 @@ export async function fetchNhsbsa(
   options: FetchOptions,
 ): Promise<ImportOutcome[]> {
   const http = { ...defaultHttpOptions, ...options.http };
+  const reach = reachOf("nhsbsa", options.reach);
   const outcomes: ImportOutcome[] = [];
   const report = (outcome: ImportOutcome) => {
     outcomes.push(outcome);
@@ -136,11 +175,12 @@ export async function fetchNhsbsa(
   };
   await withWorkFolder(async (folder) => {
     for (const pageUrl of pageUrls) {
+      const hosts = hostsFrom(pageUrl, reach);
       let html: string;
       try {
-        html = await fetchText(pageUrl, http);
+        html = await fetchText(pageUrl, hosts, reach, http);
       } catch (error) {
-        report(pageFailure(pageUrl, failureMessage(error, pageFailed)));
+        report(pageFailure(pageUrl, failureMessage(error, pageFailed, pageRefused)));
         continue;
       }
       const links = choosePerMonth(findTariffLinks(html, pageUrl));
@@ -156,7 +196,8 @@ export async function fetchNhsbsa(
       }
       const newest = newestByPart(links);
       for (const link of links) {
-        report(await fetchTariffFile(db, link, newest.get(link.part) === link.period, folder, http, options));
+        const isNewest = newest.get(link.part) === link.period;
+        report(await fetchTariffFile(db, link, isNewest, folder, { hosts, reach, http }, options));
       }
     }
   });
@@ -176,15 +217,16 @@ export async function fetchCpe(
   options: FetchOptions,
 ): Promise<ImportOutcome[]> {
   const http = { ...defaultHttpOptions, ...options.http };
+  const reach = reachOf("cpe", options.reach);
   const name = `${linkFileName(pageUrl).replace(/\.html?$/i, "") || "price-concessions"}.html`;
   const outcome = await withWorkFolder(async (folder): Promise<ImportOutcome> => {
-    const file = path.join(folder, name);
+    const file = workFile(folder, name, "price-concessions.html");
     options.onProgress?.(`${name}: downloading ${pageUrl}`);
     let sha256: string;
     try {
-      sha256 = (await downloadFile(pageUrl, file, http)).sha256;
+      sha256 = (await downloadFile(pageUrl, file, hostsFrom(pageUrl, reach), reach, http)).sha256;
     } catch (error) {
-      return pageFailure(pageUrl, failureMessage(error, pageFailed));
+      return pageFailure(pageUrl, failureMessage(error, pageFailed, pageRefused));
     }
     if (await seenFile(db, sha256)) {
       return {
@@ -230,6 +272,12 @@ export type TrudSettings = { apiUrl: string; apiKey: string; item?: number };
 
 const dmdItem = 24;
 
+/** TRUD's list of releases is a few kilobytes of JSON, read into memory: it gets 1 MB, not a release's limit. */
+const trudListLimit = (reach: Reach) => ({
+  maxBytes: Math.min(reach.maxBytes, MB),
+  limitSetting: "the most TRUD's list of releases may have",
+});
+
 /** The part of TRUD's "latest release" answer the fetcher relies on (its documented field names). */
 const trudReleases = z.object({
   releases: z
@@ -256,15 +304,17 @@ export async function fetchDmd(
   options: FetchOptions,
 ): Promise<ImportOutcome[]> {
   const http = { ...defaultHttpOptions, ...options.http };
+  const reach = reachOf("dmd", options.reach);
+  const hosts = hostsFrom(trud.apiUrl, reach);
   const hide = (text: string) => text.split(trud.apiKey).join("<TRUD_API_KEY>");
   const listUrl = `${trud.apiUrl.replace(/\/$/, "")}/keys/${encodeURIComponent(trud.apiKey)}/items/${trud.item ?? dmdItem}/releases?latest`;
   const shownList = hide(listUrl);
   const outcome = await withWorkFolder(async (folder): Promise<ImportOutcome> => {
     let body: string;
     try {
-      body = await fetchText(listUrl, http);
+      body = await fetchText(listUrl, hosts, { ...reach, ...trudListLimit(reach) }, http);
     } catch (error) {
-      return pageFailure(shownList, hide(failureMessage(error, trudListFailed)));
+      return pageFailure(shownList, hide(failureMessage(error, trudListFailed, trudListRefused)));
     }
     let parsed;
     try {
@@ -279,9 +329,11 @@ export async function fetchDmd(
       );
     }
     const release = parsed.data.releases[0]!;
-    const releaseName = release.archiveFileName.replace(/\.zip$/i, "");
+    // The release's folder and its zip beside it, both named after the release, never alike.
+    const releaseName = safeBaseName(release.archiveFileName, "").replace(/\.zip$/i, "") || "dmd-release";
+    const archiveName = `${releaseName}.zip`;
     const described = (status: ImportOutcome["status"], message: string): ImportOutcome => ({
-      file: release.archiveFileName,
+      file: archiveName,
       edition: editionCodes[1],
       part: "dmd",
       period: null,
@@ -292,13 +344,13 @@ export async function fetchDmd(
     if (await seenRelease(db, releaseName)) {
       return described("unchanged", "this dm+d release was imported before; not downloaded again");
     }
-    options.onProgress?.(`${release.archiveFileName}: downloading from TRUD`);
-    const archive = path.join(folder, release.archiveFileName);
+    options.onProgress?.(`${archiveName}: downloading from TRUD`);
+    const archive = workFile(folder, archiveName, "dmd-release.zip");
     let downloaded;
     try {
-      downloaded = await downloadFile(release.archiveFileUrl, archive, http);
+      downloaded = await downloadFile(release.archiveFileUrl, archive, hosts, reach, http);
     } catch (error) {
-      return described("rejected", hide(failureMessage(error, fileFailed)));
+      return described("rejected", hide(failureMessage(error, fileFailed, fileRefused)));
     }
     const expected = release.archiveFileSha256?.toLowerCase();
     if (expected && downloaded.sha256 !== expected) {
@@ -309,7 +361,7 @@ export async function fetchDmd(
     }
     let ampp: string;
     try {
-      ampp = await extractDmdRelease(archive, path.join(folder, releaseName));
+      ampp = await extractDmdRelease(archive, workFile(folder, releaseName, "dmd-release"));
     } catch (error) {
       if (error instanceof BadFileError) return described("rejected", error.message);
       throw error;
@@ -323,7 +375,13 @@ export async function fetchDmd(
 }
 
 /** Where the fetchers look: the settings of `src/lib/env.ts`, read once by the caller. */
-export type SourceSettings = { nhsbsaUrls: string[]; cpeUrl: string; trud?: TrudSettings };
+export type SourceSettings = {
+  nhsbsaUrls: string[];
+  cpeUrl: string;
+  trud?: TrudSettings;
+  /** What each source may reach and how much it may bring back; left out, the defaults. */
+  reach?: Partial<Record<FetchSource, ReachSettings>>;
+};
 
 /** The sources a pass reads: dm+d only when there is a TRUD key to read it with. */
 export function sourcesToFetch(settings: SourceSettings): FetchSource[] {
@@ -337,14 +395,15 @@ export function fetchSource(
   settings: SourceSettings,
   options: FetchOptions,
 ): Promise<ImportOutcome[]> {
+  const withReach = { ...options, reach: { ...settings.reach?.[source], ...options.reach } };
   switch (source) {
     case "nhsbsa":
-      return fetchNhsbsa(db, settings.nhsbsaUrls, options);
+      return fetchNhsbsa(db, settings.nhsbsaUrls, withReach);
     case "cpe":
-      return fetchCpe(db, settings.cpeUrl, options);
+      return fetchCpe(db, settings.cpeUrl, withReach);
     case "dmd":
       if (!settings.trud) throw new Error("dm+d is fetched from TRUD, which needs TRUD_API_KEY");
-      return fetchDmd(db, settings.trud, options);
+      return fetchDmd(db, settings.trud, withReach);
   }
 }
 
@@ -361,11 +420,35 @@ export function isUnreachable(outcome: ImportOutcome): boolean {
 
 /** The fetchers' settings from the environment. */
 export function sourceSettingsOf(
-  env: Pick<Env, "NHSBSA_TARIFF_URL" | "CPE_CONCESSIONS_URL" | "TRUD_API_KEY" | "TRUD_API_URL">,
+  env: Pick<
+    Env,
+    | "NHSBSA_TARIFF_URL"
+    | "CPE_CONCESSIONS_URL"
+    | "TRUD_API_KEY"
+    | "TRUD_API_URL"
+    | "FETCH_ALLOWED_HOSTS"
+    | "FETCH_NHSBSA_HOSTS"
+    | "FETCH_CPE_HOSTS"
+    | "FETCH_DMD_HOSTS"
+    | "FETCH_NHSBSA_MAX_MB"
+    | "FETCH_CPE_MAX_MB"
+    | "FETCH_DMD_MAX_MB"
+  >,
 ): SourceSettings {
+  const localHosts = listOf(env.FETCH_ALLOWED_HOSTS);
+  const reach = (hosts: string, maxMb: number): ReachSettings => ({
+    hosts: listOf(hosts),
+    localHosts,
+    maxBytes: Math.round(maxMb * MB),
+  });
   return {
     nhsbsaUrls: listOf(env.NHSBSA_TARIFF_URL),
     cpeUrl: env.CPE_CONCESSIONS_URL,
     trud: env.TRUD_API_KEY ? { apiUrl: env.TRUD_API_URL, apiKey: env.TRUD_API_KEY } : undefined,
+    reach: {
+      nhsbsa: reach(env.FETCH_NHSBSA_HOSTS, env.FETCH_NHSBSA_MAX_MB),
+      cpe: reach(env.FETCH_CPE_HOSTS, env.FETCH_CPE_MAX_MB),
+      dmd: reach(env.FETCH_DMD_HOSTS, env.FETCH_DMD_MAX_MB),
+    },
   };
 }

@@ -7,7 +7,7 @@ import { getLogger } from "@/lib/logger";
 
 import { importConsolePath } from "../paths";
 import { sourceSettingsOf } from "./fetchers";
-import { runFetch, type RunRequest } from "./runs";
+import { passLimitMs, runFetch, type RunRequest } from "./runs";
 
 /**
  * The scheduled fetch on the job queue (ADR 039, ADR 115): FETCH_SCHEDULE, off with FETCH=0. A pass
@@ -38,7 +38,8 @@ export function scheduledFetchJob(
   return {
     name: fetchJobName,
     schedule: fetchSchedule(env),
-    timeoutSeconds: 60 * 60,
+    // Ten minutes past the pass's own limit, for its records and e-mails (ADR 171).
+    timeoutSeconds: passLimitMs / 1000 + 10 * 60,
     retries: tuning.retries ?? { limit: 3, delaySeconds: 20 * 60, backoff: true },
     run: async ({ retriesLeft }) => {
       const request = { ...runRequestOf(env, "scheduled", "schedule"), retriesLeft, http: tuning.http };

@@ -121,7 +121,10 @@ describe("the fetchers' settings", () => {
       "https://cpe.org.uk/funding-and-reimbursement/reimbursement/price-concessions/",
     );
     expect(
-      parseEnv({ NHSBSA_TARIFF_URL: "http://127.0.0.1:8080/a, http://127.0.0.1:8080/b" }).NHSBSA_TARIFF_URL,
+      parseEnv({
+        NHSBSA_TARIFF_URL: "http://127.0.0.1:8080/a, http://127.0.0.1:8080/b",
+        FETCH_ALLOWED_HOSTS: "127.0.0.1",
+      }).NHSBSA_TARIFF_URL,
     ).toBe("http://127.0.0.1:8080/a, http://127.0.0.1:8080/b");
     expect(() => parseEnv({ NHSBSA_TARIFF_URL: "nhsbsa.nhs.uk" })).toThrow(
       /NHSBSA_TARIFF_URL: expected a comma-separated list/,

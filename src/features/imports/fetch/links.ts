@@ -38,14 +38,41 @@ export function readAnchors(html: string, pageUrl: string): Anchor[] {
   return anchors;
 }
 
-/** The file name a link points at, unescaped: `Part VIIIA Jun 26.xls.csv`. */
+/** The longest name written to the work folder, in UTF-8 bytes (file systems allow 255). */
+const longestName = 200;
+
+/**
+ * `name` as a file name safe to write in the work folder: its last segment after either slash,
+ * without control characters, leading dots or spaces, and at most 200 bytes (its extension kept);
+ * `fallback` when nothing is left. A link named `..%2F..%2Fx.csv` is written as `x.csv`, inside.
+ */
+export function safeBaseName(name: string, fallback: string): string {
+  let base = (name.split(/[/\\]/).pop() ?? "")
+    .replace(/[\u0000-\u001f\u007f]/g, "")
+    .replace(/^[.\s]+/, "")
+    .trimEnd();
+  if (Buffer.byteLength(base) > longestName) {
+    const extension = /\.[\w.]{1,12}$/.exec(base)?.[0] ?? "";
+    let stem = base.slice(0, base.length - extension.length);
+    while (Buffer.byteLength(stem + extension) > longestName) stem = stem.slice(0, -1);
+    base = stem + extension;
+  }
+  return base || fallback;
+}
+
+/**
+ * The file name a link points at, unescaped and made safe to write (`safeBaseName`):
+ * `Part VIIIA Jun 26.xls.csv`.
+ */
 export function linkFileName(href: string): string {
   const last = new URL(href).pathname.split("/").pop() ?? "";
+  let name = last;
   try {
-    return decodeURIComponent(last);
+    name = decodeURIComponent(last);
   } catch {
-    return last;
+    // Not valid percent-encoding: the name as written.
   }
+  return safeBaseName(name, "");
 }
 
 export type TariffLink = {

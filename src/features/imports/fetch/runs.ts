@@ -45,6 +45,12 @@ export type RunResult =
   | { started: false; reason: "already_running" }
   | { started: true; runId: number; outcome: RunOutcome; outcomes: ImportOutcome[] };
 
+/**
+ * The longest a pass may fetch: below the scheduled job's hour (job.ts), so a pass records its
+ * outcome and sends its e-mails before the queue would count it as expired (ADR 171).
+ */
+export const passLimitMs = 50 * 60 * 1000;
+
 /** A run left without an end this long ago died with its process; the next one may start. */
 const abandonedAfterMs = 3 * 60 * 60 * 1000;
 
@@ -162,11 +168,12 @@ export async function runFetch(db: Database, request: RunRequest): Promise<RunRe
   if (runId === undefined) return { started: false, reason: "already_running" };
   const outcomes: ImportOutcome[] = [];
   const retriesLeft = request.retriesLeft ?? 0;
+  const http = { deadline: Date.now() + passLimitMs, ...request.http };
   try {
     for (const source of sourcesToFetch(request.settings)) {
       const actor =
         request.trigger === "scheduled" ? `scheduled:${source}` : `manual:${source}:${request.actor}`;
-      const options: FetchOptions = { actor, http: request.http, now };
+      const options: FetchOptions = { actor, http, now };
       outcomes.push(...(await fetchSource(db, source, request.settings, options)));
     }
   } catch (error) {

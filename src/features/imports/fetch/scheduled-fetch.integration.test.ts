@@ -18,9 +18,9 @@ import { viiiaCsv } from "@tests/fixtures/tariff-files";
 
 import { headers, nhsbsaCsv } from "../sample/formats";
 import { generateSample } from "../sample/generate";
-import { fetchCpe, fetchDmd, type FetchOptions } from "./fetchers";
+import { fetchCpe, fetchDmd, sourceSettingsOf, type FetchOptions } from "./fetchers";
 import { fetchSchedule, scheduledFetchJob } from "./job";
-import { claimRun, runFetch, type RunRequest } from "./runs";
+import { claimRun, RetryLater, runFetch, type RunRequest } from "./runs";
 
 /**
  * The scheduled fetch (ADR 115) against a local stand-in for NHSBSA, CPE and TRUD: on the job queue
@@ -62,6 +62,8 @@ const env = (extra: Record<string, string> = {}) =>
   parseEnv({
     NHSBSA_TARIFF_URL: server.url(partViii),
     CPE_CONCESSIONS_URL: server.url(concessions),
+    // The stand-in sites are on this machine, over plain http.
+    FETCH_ALLOWED_HOSTS: "127.0.0.1",
     ...extra,
   });
 
@@ -69,7 +71,7 @@ function request(owner: TestUser | null, extra: Partial<RunRequest> = {}): RunRe
   return {
     trigger: "scheduled",
     actor: "schedule",
-    settings: { nhsbsaUrls: [server.url(partViii)], cpeUrl: server.url(concessions) },
+    settings: sourceSettingsOf(env()),
     http: quick,
     consoleUrl: "http://localhost:3000/user-master-management/imports",
     ownerIds: owner ? [owner.id] : [],
@@ -97,7 +99,12 @@ beforeEach(async () => {
 describe("the concessions page early in a month", () => {
   const page = (month: string) =>
     fixturePage("price-concessions-none-yet.html", { UPDATED: "2nd July 2026", MONTH: month });
-  const options = (now: string): FetchOptions => ({ actor: "fetch:cpe", http: quick, now: new Date(now) });
+  const options = (now: string): FetchOptions => ({
+    actor: "fetch:cpe",
+    http: quick,
+    now: new Date(now),
+    reach: { localHosts: ["127.0.0.1"] },
+  });
 
   it("is nothing new, not a layout change, while the month has no concession yet", async () => {
     server.set(concessions, { body: page("July 2026") });
@@ -166,7 +173,7 @@ describe("dm+d from TRUD", () => {
     });
 
   const trud = () => ({ apiUrl: server.url("/trud"), apiKey: trudKey });
-  const options: FetchOptions = { actor: "fetch:dmd", http: quick };
+  const options: FetchOptions = { actor: "fetch:dmd", http: quick, reach: { localHosts: ["127.0.0.1"] } };
 
   it("imports the latest weekly release once, checked against TRUD's SHA-256", async () => {
     release = await releaseZip();
@@ -218,6 +225,21 @@ describe("a scheduled pass", () => {
       outcome: "failed",
       message: expect.stringMatching(/stopped without finishing/),
     });
+  });
+
+  it("fetches nothing past the pass's time limit, and leaves the rest to the queue's next try", async () => {
+    server.set(partViii, { hang: true });
+    server.set(concessions, { hang: true });
+    const started = Date.now();
+    const http = { attempts: 4, backoffMs: 10, timeoutMs: 1_000, deadline: Date.now() + 1_500 };
+    await expect(runFetch(database.db, request(null, { retriesLeft: 1, http }))).rejects.toThrow(RetryLater);
+    expect((Date.now() - started) / 1000).toBeLessThan(4);
+    const [run] = await database.db.select().from(fetchRuns);
+    expect(run!.outcome).toBe("retrying");
+    expect(run!.outcomes.map((outcome) => outcome.message)).toEqual([
+      expect.stringMatching(/gave up after 2 tries, when the pass reached its time limit/),
+      expect.stringMatching(/could not be read.*not fetched: the pass reached its time limit/),
+    ]);
   });
 
   it("records each file as scheduled, and e-mails the owners once when a page's layout changed", async () => {

@@ -1,14 +1,15 @@
 import fs from "node:fs";
 import path from "node:path";
-import { Parser } from "htmlparser2";
 
 import type { Period } from "@/lib/tariff-vocabulary";
 
 import { BadFileError } from "../errors";
 import { describeName } from "../file-name";
-import { maxDecompressedBytes, openText } from "../source";
+import { readLimits, tooMany } from "../limits";
+import { openText } from "../source";
 import type { BrandedPackLine, OnRows } from "../types";
 import { cleanText, parsePence, parseQuantity } from "../values";
+import { parseWholeXml } from "../xml";
 
 /**
  * A dm+d XML release (docs/data-formats.md): `f_ampp2` (packs, prices, reimbursement and prescribing
@@ -37,34 +38,39 @@ export function isDmdFile(file: string): boolean {
 
 /**
  * Streams an XML file's records: the elements two levels below the root (`AMPPS > AMPP`,
- * `PRICE_BASIS > INFO`), each with its leaf fields and nested groups (`GTINDATA`).
+ * `PRICE_BASIS > INFO`), each with its leaf fields and nested groups (`GTINDATA`). A field longer
+ * than a release's limit is refused as it is read (ADR 160).
  */
 async function readRecords(file: string, onRecord: (record: XmlRecord) => void): Promise<void> {
+  const name = path.basename(file);
+  const limits = readLimits.dmd;
+  const tooLong = () => tooMany.cellChars(name, limits);
   const stack: string[] = [];
   let record: XmlRecord | undefined;
   let child: XmlRecord | undefined;
   let textBuffer = "";
-  let failure: Error | undefined;
-  const parser = new Parser(
+  await parseWholeXml(
+    openText(file, false, limits.inflatedBytes) as AsyncIterable<string>,
     {
-      onopentag(name) {
-        stack.push(name);
+      open(element) {
+        stack.push(element);
         textBuffer = "";
-        if (stack.length === 3) record = { group: stack[1]!, tag: name, fields: {}, children: [] };
+        if (stack.length === 3) record = { group: stack[1]!, tag: element, fields: {}, children: [] };
         if (stack.length === 5 && record && !child) {
           child = { group: record.tag, tag: stack[3]!, fields: {}, children: [] };
         }
       },
-      ontext(text) {
+      text(text) {
         textBuffer += text;
+        if (textBuffer.length > limits.cellChars) throw tooLong();
       },
-      onclosetag(name) {
+      close(element) {
         const depth = stack.length;
         stack.pop();
-        if (depth === 5 && child) child.fields[name] = textBuffer.trim();
+        if (depth === 5 && child) child.fields[element] = textBuffer.trim();
         else if (depth === 4 && record) {
           if (child) record.children.push(child);
-          else record.fields[name] = textBuffer.trim();
+          else record.fields[element] = textBuffer.trim();
           child = undefined;
         } else if (depth === 3 && record) {
           onRecord(record);
@@ -72,21 +78,11 @@ async function readRecords(file: string, onRecord: (record: XmlRecord) => void):
         }
         textBuffer = "";
       },
-      onerror(error) {
-        failure = error;
-      },
     },
-    { xmlMode: true, decodeEntities: true },
+    { tooLong },
   );
-  for await (const chunk of openText(file, false, maxDecompressedBytes.dmd) as AsyncIterable<string>) {
-    parser.write(chunk);
-    if (failure) break;
-  }
-  parser.end();
-  if (failure)
-    throw new BadFileError(path.basename(file), [{ message: `not well-formed XML: ${failure.message}` }]);
   if (stack.length > 0)
-    throw new BadFileError(path.basename(file), [
+    throw new BadFileError(name, [
       { message: `the XML ends inside <${stack.at(-1)}>: the file is truncated` },
     ]);
 }

@@ -3,8 +3,11 @@ import Link from "next/link";
 import { BarChartFigure } from "@/components/charts/bar-chart-figure";
 import { ListTable } from "@/components/data-table/list-table";
 import { ListFilters } from "@/components/data-table/list-filters";
+import { MonthNotice } from "@/components/data-table/month-notice";
 import { PageContainer } from "@/components/layout/page-container";
 import { DataPageHeader } from "@/features/tariff/components/data-page-header";
+import { refusalMessage } from "@/features/tariff/month-choice";
+import { monthOptionOf } from "@/features/tariff/months";
 import { PageSection } from "@/components/layout/page-section";
 import { monthLabel, partLabel, shortMonthLabel, type Edition, type PartId } from "@/lib/tariff-vocabulary";
 
@@ -12,10 +15,25 @@ import { biggestMovers, continuousCounts, percentBuckets } from "../analysis";
 import { exportFileName, insightPages, insightPart } from "../insight-pages";
 import type { ChangeRow, InsightKind, InsightMonth } from "../queries";
 
-function Heading({ kind, edition, part }: { kind: InsightKind; edition: Edition; part: PartId }) {
+function Heading({
+  kind,
+  edition,
+  part,
+  shown,
+}: {
+  kind: InsightKind;
+  edition: Edition;
+  part: PartId;
+  shown?: string;
+}) {
   const page = insightPages[kind];
   return (
-    <DataPageHeader title={page.title(edition)} explanation={page.explanation} source={{ part, edition }} />
+    <DataPageHeader
+      title={page.title(edition)}
+      explanation={page.explanation}
+      source={{ part, edition }}
+      shown={shown}
+    />
   );
 }
 
@@ -107,7 +125,13 @@ export function InsightView({
     `${page.path}?${new URLSearchParams({ month, ...(chosenPart ? { part: chosenPart } : {}) })}`;
   return (
     <PageContainer width="full" className="space-y-8">
-      <Heading kind={kind} edition={edition} part={data.part} />
+      <Heading kind={kind} edition={edition} part={data.part} shown={selection.selected} />
+      {selection.refused && (
+        <MonthNotice
+          message={refusalMessage(selection.refused, title, monthOptionOf(selection.selected))}
+          month={selection.selected}
+        />
+      )}
       <ListFilters
         months={selection.months}
         olderMonths={selection.older}

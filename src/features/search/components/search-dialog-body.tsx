@@ -206,7 +206,7 @@ function SearchPanel({
               </SectionFrame>
             ))}
           {state.status === "done" &&
-            state.sections.map((section) => (
+            withResults(state.sections).map((section) => (
               <Command.Group
                 key={section.part}
                 value={section.part}
@@ -219,50 +219,39 @@ function SearchPanel({
                 }
                 className="border-b py-2 last:border-b-0 [&_[cmdk-group-heading]]:px-2 [&_[cmdk-group-heading]]:pb-1"
               >
-                {section.results.length === 0 ? (
-                  <p className="px-2 py-1 text-sm text-muted-foreground">No Results Found</p>
-                ) : (
-                  <>
-                    {section.results.map((result, index) => (
-                      <Command.Item
-                        key={`${section.part}:${index}`}
-                        value={resultValue(section.part, index, result)}
-                        onSelect={() => go(result.href)}
-                        className="flex cursor-pointer flex-wrap items-baseline justify-between gap-x-3 rounded-md px-2 py-1.5 text-sm data-[selected=true]:bg-accent"
-                      >
-                        <span className="min-w-0">
-                          <span className="font-medium">{result.name}</span>
-                          {result.pack && <span className="text-muted-foreground"> · {result.pack}</span>}
-                          {result.category && (
-                            <span className="text-muted-foreground"> · {result.category}</span>
-                          )}
-                        </span>
-                        <span className="flex items-center gap-2 whitespace-nowrap tabular-nums">
-                          {result.concessionPence !== null && section.part !== "concessions" && (
-                            <Badge variant="secondary">
-                              Concession {formatPence(result.concessionPence)}
-                            </Badge>
-                          )}
-                          {result.pricePence !== null && <span>{formatPence(result.pricePence)}</span>}
-                          {result.netPricePence !== null && (
-                            <span className="text-muted-foreground">
-                              net {formatPence(result.netPricePence)}
-                            </span>
-                          )}
-                        </span>
-                      </Command.Item>
-                    ))}
-                    <Command.Item
-                      value={`${section.part}:all`}
-                      onSelect={() => go(section.viewAllHref)}
-                      className="cursor-pointer rounded-md px-2 py-1.5 text-sm font-medium text-primary data-[selected=true]:bg-accent"
-                    >
-                      View all results →<span className="sr-only"> in {section.title}</span>
-                    </Command.Item>
-                  </>
-                )}
+                {section.results.map((result, index) => (
+                  <Command.Item
+                    key={`${section.part}:${index}`}
+                    value={resultValue(section.part, index, result)}
+                    onSelect={() => go(result.href)}
+                    className="flex cursor-pointer flex-wrap items-baseline justify-between gap-x-3 rounded-md px-2 py-1.5 text-sm data-[selected=true]:bg-accent"
+                  >
+                    <span className="min-w-0">
+                      <span className="font-medium">{result.name}</span>
+                      {result.pack && <span className="text-muted-foreground"> · {result.pack}</span>}
+                      {result.category && <span className="text-muted-foreground"> · {result.category}</span>}
+                    </span>
+                    <span className="flex items-center gap-2 whitespace-nowrap tabular-nums">
+                      {result.concessionPence !== null && section.part !== "concessions" && (
+                        <Badge variant="secondary">Concession {formatPence(result.concessionPence)}</Badge>
+                      )}
+                      {result.pricePence !== null && <span>{formatPence(result.pricePence)}</span>}
+                      {result.netPricePence !== null && (
+                        <span className="text-muted-foreground">net {formatPence(result.netPricePence)}</span>
+                      )}
+                    </span>
+                  </Command.Item>
+                ))}
+                <Command.Item
+                  value={`${section.part}:all`}
+                  onSelect={() => go(section.viewAllHref)}
+                  className="cursor-pointer rounded-md px-2 py-1.5 text-sm font-medium text-primary data-[selected=true]:bg-accent"
+                >
+                  View all results →<span className="sr-only"> in {section.title}</span>
+                </Command.Item>
               </Command.Group>
             ))}
+          {state.status === "done" && <NoResultsIn sections={state.sections} />}
         </ScrollingList>
         {state.status === "idle" && shownTerm === "" && (
           <p className="text-sm text-muted-foreground">
@@ -279,6 +268,27 @@ function SearchPanel({
         </HighlightedResultContext.Provider>
       )}
     </DialogContent>
+  );
+}
+
+/**
+ * The parts that found something, in the dialog's order: they come first, so a phone's screen opens
+ * on results rather than on empty parts, and the empty ones share one line after them (ADR 176).
+ */
+const withResults = (sections: Section[]) => sections.filter((section) => section.results.length > 0);
+
+const partList = new Intl.ListFormat("en-GB", { style: "long", type: "conjunction" });
+
+/** One line for every part that found nothing: "No Results Found in Part VIIIA, Category M and Part IX". */
+function NoResultsIn({ sections }: { sections: Section[] }) {
+  const empty = sections.filter((section) => section.results.length === 0);
+  if (empty.length === 0) return null;
+  return (
+    <Command.Group
+      value="no-results"
+      heading={`No Results Found in ${partList.format(empty.map((section) => section.title))}`}
+      className="py-2 text-sm text-muted-foreground [&_[cmdk-group-heading]]:px-2"
+    />
   );
 }
 

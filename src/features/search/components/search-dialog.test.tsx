@@ -3,6 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
 import {
+  loadSearchDialogFirst,
   openSearchWithKeys,
   searchUser,
   SearchOpener,
@@ -22,6 +23,7 @@ const actions = vi.hoisted(() => ({
 vi.mock("../actions", () => actions);
 
 stubLayoutForCmdk();
+loadSearchDialogFirst();
 
 function renderApp(country: Edition = 1, partsOff: SearchPartId[] = []) {
   render(
@@ -140,7 +142,7 @@ describe("the global search dialog", () => {
     expect(screen.getByRole("status")).toHaveTextContent("1 result for amox in 1 part");
   });
 
-  it("shows 'No Results Found' for an empty part, and opens a result with Enter, closing the dialog", async () => {
+  it("says 'No Results Found' for an empty part, and opens a result with Enter, closing the dialog", async () => {
     const u = userEvent.setup();
     renderApp();
     await openSearchWithKeys(u);
@@ -154,9 +156,7 @@ describe("the global search dialog", () => {
         ],
       }),
     );
-    expect(
-      within(await screen.findByRole("group", { name: /^Part IX:/ })).getByText("No Results Found"),
-    ).toBeTruthy();
+    expect(await screen.findByRole("group", { name: "No Results Found in Part IX" })).toBeTruthy();
     const viiia = screen.getByRole("group", { name: /^Part VIIIA:/ });
     expect(within(viiia).getAllByRole("option")[0]).toHaveTextContent(
       /Amoxicillin 250mg · 28 tablet · Category C/,
@@ -164,6 +164,43 @@ describe("the global search dialog", () => {
     await u.keyboard("{ArrowDown}{Enter}");
     expect(router.push).toHaveBeenCalledWith("/drug-info/viiia1");
     expect(screen.queryByRole("dialog")).toBeNull();
+  });
+
+  it("lists the parts with results first, and folds the empty ones into one line", async () => {
+    const u = userEvent.setup();
+    renderApp();
+    await openSearchWithKeys(u);
+    await u.type(searchBox(), "colostomy");
+    await vi.waitFor(() => expect(pending).toHaveLength(1));
+    await act(async () =>
+      pending[0]!.resolve({
+        sections: [
+          section("viiia", "Part VIIIA", []),
+          section("viiib", "Part VIIIB", []),
+          section("catm", "Category M", []),
+          section("ix", "Part IX", ["Colostomy bag closed", "Colostomy bag drainable"]),
+          section("concessions", "Price Concessions", []),
+        ],
+      }),
+    );
+    const list = await screen.findByRole("listbox", { name: "Search results" });
+    const groups = within(list).getAllByRole("group");
+    // Each group's name, as assistive technology reads it: its heading.
+    const names = groups.map(
+      (group) => document.getElementById(group.getAttribute("aria-labelledby")!)!.textContent,
+    );
+    expect(names).toEqual([
+      expect.stringMatching(/^Part IX: 2 results/),
+      "No Results Found in Part VIIIA, Part VIIIB, Category M and Price Concessions",
+    ]);
+    expect(within(groups[1]!).queryAllByRole("option")).toEqual([]);
+    expect(within(list).queryByText("No Results Found")).toBeNull();
+    // The keyboard starts at the first result there is, and moves through the part's results.
+    await vi.waitFor(() =>
+      expect(within(groups[0]!).getAllByRole("option")[0]).toHaveAttribute("aria-selected", "true"),
+    );
+    await u.keyboard("{ArrowDown}{Enter}");
+    expect(router.push).toHaveBeenCalledWith("/drug-info/ix1");
   });
 
   it("searches only the parts ticked, and saves the choice for the user", async () => {

@@ -4,7 +4,9 @@ import type { DataColumn, DataRow } from "@/components/data-table/format";
 import { ListFilters } from "@/components/data-table/list-filters";
 import { PageContainer } from "@/components/layout/page-container";
 import { PageSection } from "@/components/layout/page-section";
-import { monthLabel } from "@/lib/tariff-vocabulary";
+import { currentPeriod, monthLabel } from "@/lib/tariff-vocabulary";
+
+import { monthChoiceLabel } from "../months";
 
 import {
   comparedParts,
@@ -94,9 +96,18 @@ export function CompareEditionsView({
   });
   return (
     <PageContainer width="full" className="space-y-6">
-      <DataPageHeader title={title} explanation={explanation} source={{ part, edition: 1 }} />
+      <DataPageHeader
+        title={title}
+        explanation={explanation}
+        source={{ part, edition: 1 }}
+        shown={period ?? undefined}
+      />
       <ListFilters
-        months={comparison.periods.map((value) => ({ value, label: monthLabel(value), hasData: true }))}
+        months={comparison.periods.map((value) => ({
+          value,
+          label: monthChoiceLabel(value, currentPeriod()),
+          hasData: true,
+        }))}
         month={period ?? ""}
         filters={[
           {

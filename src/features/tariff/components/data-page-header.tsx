@@ -12,11 +12,14 @@ export function DataPageHeader({
   title,
   explanation,
   source,
+  shown,
   children,
 }: {
   title: string;
   explanation: string;
   source: { part: PartId; edition: Edition };
+  /** `YYYY-MM`: the month the page shows, which its freshness line names. */
+  shown?: string;
   children?: ReactNode;
 }) {
   return (
@@ -24,7 +27,7 @@ export function DataPageHeader({
       <h1 className="text-3xl font-bold tracking-tight">{title}</h1>
       <p className="max-w-3xl text-muted-foreground">{explanation}</p>
       {children}
-      <DataFreshnessLine part={source.part} edition={source.edition} />
+      <DataFreshnessLine part={source.part} edition={source.edition} shown={shown} />
     </header>
   );
 }

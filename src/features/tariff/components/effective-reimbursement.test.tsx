@@ -17,7 +17,7 @@ const ew = new Map([["generic", 2000]]);
 const ni = new Map([["generic", 1848]]);
 
 describe("the effective reimbursement section", () => {
-  it("shows the newest month step by step in each edition, then every month side by side", () => {
+  it("shows the month in force step by step in each edition, then every month side by side", () => {
     render(
       <EffectiveReimbursement
         name="Amlodipine 5mg tablets"
@@ -25,6 +25,8 @@ describe("the effective reimbursement section", () => {
         months={[
           {
             period: "2026-07",
+            coming: false,
+            standing: { 1: "listed", 2: "listed" },
             editions: {
               1: reimburse({ ...pack, edition: 1, period: "2026-07", rates: ew }),
               2: reimburse({ ...pack, edition: 2, period: "2026-07", rates: ni }),
@@ -32,7 +34,15 @@ describe("the effective reimbursement section", () => {
           },
           {
             period: "2026-06",
+            coming: false,
+            standing: { 1: "listed", 2: "not-listed" },
             editions: { 1: reimburse({ ...pack, edition: 1, period: "2026-06", rates: ew }) },
+          },
+          {
+            period: "2026-05",
+            coming: false,
+            standing: { 1: "listed", 2: "not-published" },
+            editions: { 1: reimburse({ ...pack, edition: 1, period: "2026-05", rates: ew }) },
           },
         ]}
       />,
@@ -50,10 +60,12 @@ describe("the effective reimbursement section", () => {
 
     const table = within(section).getByRole("table");
     const rows = within(table).getAllByRole("row");
-    expect(rows).toHaveLength(3);
+    expect(rows).toHaveLength(4);
     expect(rows[1]!.textContent).toContain("£8.00");
     expect(rows[1]!.textContent).toContain("18.48% off £10.00");
     expect(within(rows[2]!).getByText("Not listed")).toBeTruthy();
+    // A month Northern Ireland has not published is never read as the pack delisted.
+    expect(within(rows[3]!).getByText("Not published yet")).toBeTruthy();
   });
 
   it("says when no month lists the pack", () => {

@@ -8,10 +8,17 @@ import {
   TableHeader,
   TableRow,
 } from "@/components/ui/table";
-import { editionNames, formatPence, monthLabel, type Edition } from "@/lib/tariff-vocabulary";
+import {
+  editionNames,
+  formatPence,
+  formatUnitPence,
+  monthLabel,
+  type Edition,
+} from "@/lib/tariff-vocabulary";
 
-import { formatUnitPence, shortExplanation, type Reimbursement } from "../reimbursement";
-import type { ReimbursementMonth } from "../reimbursement-queries";
+import { shortExplanation, type Reimbursement } from "../reimbursement";
+import { monthChoiceLabel } from "../months";
+import { monthInForceOf, type ReimbursementMonth } from "../reimbursement-queries";
 
 const editionIds = [1, 2] as const;
 
@@ -30,18 +37,20 @@ function Figure({ result, unit }: { result: Reimbursement; unit: string | null }
 }
 
 function ThisMonth({
-  month,
+  months,
   edition,
   unit,
 }: {
-  month: ReimbursementMonth;
+  months: ReimbursementMonth[];
   edition: Edition;
   unit: string | null;
 }) {
-  const result = month.editions[edition];
+  const month = monthInForceOf(months, edition);
+  const result = month?.editions[edition];
   return (
     <li className="rounded-xl border bg-card p-4 shadow-sm">
       <p className="font-medium">{editionNames[edition]}</p>
+      {month && <p className="text-sm text-muted-foreground">{monthLabel(month.period)}</p>}
       {result ? (
         <>
           <p className="mt-2 text-lg">
@@ -55,7 +64,9 @@ function ThisMonth({
         </>
       ) : (
         <p className="mt-2 text-sm text-muted-foreground">
-          Not listed in {editionNames[edition]} in {monthLabel(month.period)}.
+          {month
+            ? `Not listed in ${editionNames[edition]} in ${monthLabel(month.period)}.`
+            : `Not published yet in ${editionNames[edition]}.`}
         </p>
       )}
     </li>
@@ -63,8 +74,9 @@ function ThisMonth({
 }
 
 /**
- * What a pharmacy can expect to be paid for the pack: the newest month with each step in words, and
- * the twelve months before it, England & Wales beside Northern Ireland.
+ * What a pharmacy can expect to be paid for the pack: the month in force with each step in words,
+ * and the months published ahead of it and the twelve up to it, England & Wales beside Northern
+ * Ireland. A month an edition has not published is "Not published yet", never "Not listed".
  */
 export function EffectiveReimbursement({
   months,
@@ -75,7 +87,7 @@ export function EffectiveReimbursement({
   name: string;
   unit: string | null;
 }) {
-  const [newest] = months;
+  const inForce = months.find((month) => !month.coming);
   return (
     <PageSection id="effective-reimbursement" title="Effective reimbursement" className="space-y-3">
       <p className="max-w-3xl text-sm text-muted-foreground">
@@ -83,14 +95,14 @@ export function EffectiveReimbursement({
         month&apos;s concession in its place, less the discount deduction each edition takes for the
         pack&apos;s group. Fees and allowances are not included.
       </p>
-      {!newest ? (
+      {!inForce ? (
         <p className="text-muted-foreground">No month lists this pack.</p>
       ) : (
         <>
-          <h3 className="font-medium">{monthLabel(newest.period)}</h3>
+          <h3 className="font-medium">In force: {monthLabel(inForce.period)}</h3>
           <ul className="grid gap-3 sm:grid-cols-2">
             {editionIds.map((edition) => (
-              <ThisMonth key={edition} month={newest} edition={edition} unit={unit} />
+              <ThisMonth key={edition} months={months} edition={edition} unit={unit} />
             ))}
           </ul>
           <div
@@ -116,7 +128,7 @@ export function EffectiveReimbursement({
               <TableBody>
                 {months.map((month) => (
                   <TableRow key={month.period}>
-                    <TableCell>{monthLabel(month.period)}</TableCell>
+                    <TableCell>{monthChoiceLabel(month.period, inForce.period)}</TableCell>
                     {editionIds.map((edition) => {
                       const result = month.editions[edition];
                       return (
@@ -129,7 +141,11 @@ export function EffectiveReimbursement({
                               </span>
                             </>
                           ) : (
-                            <span className="text-muted-foreground">Not listed</span>
+                            <span className="text-muted-foreground">
+                              {month.standing[edition] === "not-published"
+                                ? "Not published yet"
+                                : "Not listed"}
+                            </span>
                           )}
                         </TableCell>
                       );

@@ -11,15 +11,15 @@ import {
   TableHeader,
   TableRow,
 } from "@/components/ui/table";
-import { editionNames, formatPence, monthLabel } from "@/lib/tariff-vocabulary";
+import { formatPence, monthLabel } from "@/lib/tariff-vocabulary";
 
 import type { ProductDetail, ProductKind } from "../product-queries";
 import { PriceHistoryChart } from "./price-history-chart";
 
-const kindLabels: Record<ProductKind, { source: string; priceLabel: string }> = {
-  drug: { source: "Drug Tariff Part VIIIA (Northern Ireland: Part I)", priceLabel: "Basic price" },
-  appliance: { source: "Drug Tariff Part IX (Northern Ireland: Parts II & III)", priceLabel: "Price" },
-  brand: { source: "dm+d branded pack", priceLabel: "NHS indicative price" },
+const sources: Record<ProductKind, string> = {
+  drug: "Drug Tariff Part VIIIA (Northern Ireland: Part I)",
+  appliance: "Drug Tariff Part IX (Northern Ireland: Parts II & III)",
+  brand: "dm+d branded pack",
 };
 
 const quantity = new Intl.NumberFormat("en-GB", { maximumFractionDigits: 3 });
@@ -30,27 +30,24 @@ export function packLabel(product: Pick<ProductDetail, "packSize" | "unit">): st
   return [quantity.format(product.packSize), product.unit].filter(Boolean).join(" ");
 }
 
-function rate(bp: number | null) {
-  return bp === null ? null : `${quantity.format(bp / 100)}%`;
-}
-
 /** The public page of one pack: what it is, what it costs now in each edition, and how that moved. */
 export function ProductDetailView({
   product,
   actions,
+  price,
   reimbursement,
 }: {
   product: ProductDetail;
   actions?: ReactNode;
-  /** The effective reimbursement section, read apart from the pack's prices. */
+  /** The pack's money in force and coming, and its effective reimbursement: the pricing model's, read apart. */
+  price?: ReactNode;
   reimbursement?: ReactNode;
 }) {
-  const labels = kindLabels[product.kind];
   const pack = packLabel(product);
   return (
     <article className="space-y-8">
       <header className="space-y-3">
-        <p className="text-sm text-muted-foreground">{labels.source}</p>
+        <p className="text-sm text-muted-foreground">{sources[product.kind]}</p>
         <h1 className="text-2xl font-bold tracking-tight text-balance sm:text-3xl">{product.name}</h1>
         <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_1fr_auto_1fr]">
           {pack && (
@@ -74,33 +71,7 @@ export function ProductDetailView({
         {actions}
       </header>
 
-      <PageSection id="current-prices" title="Current price" className="space-y-3">
-        {product.current.length === 0 ? (
-          <p className="text-muted-foreground">No price is listed for this pack.</p>
-        ) : (
-          <ul className="grid gap-3 sm:grid-cols-2">
-            {product.current.map((price) => (
-              <li key={price.edition} className="rounded-xl border bg-card p-4 shadow-sm">
-                <p className="font-medium">{editionNames[price.edition]}</p>
-                <p className="text-sm text-muted-foreground">{monthLabel(price.period)}</p>
-                <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
-                  <dt className="text-sm text-muted-foreground">{labels.priceLabel}</dt>
-                  <dd className="text-right text-lg font-semibold tabular-nums">
-                    {formatPence(price.pricePence)}
-                  </dd>
-                  <dt className="text-sm text-muted-foreground">
-                    Net price
-                    {price.discountRateBp !== null && ` (after ${rate(price.discountRateBp)} discount)`}
-                  </dt>
-                  <dd className="text-right tabular-nums">
-                    {price.netPricePence === null ? "Not known" : formatPence(price.netPricePence)}
-                  </dd>
-                </dl>
-              </li>
-            ))}
-          </ul>
-        )}
-      </PageSection>
+      {price}
 
       {reimbursement}
 

@@ -7,14 +7,23 @@ import { PageContainer } from "@/components/layout/page-container";
 import { productMetadata } from "../product-metadata";
 import { getProductDetail, type ProductDetail, type ProductKind } from "../product-queries";
 import { getProductReimbursement } from "../reimbursement-queries";
+import { CurrentPrice } from "./current-price";
 import { EffectiveReimbursement } from "./effective-reimbursement";
 import { ProductDetailView } from "./product-detail";
 
-const load = cache((kind: ProductKind, code: string) => getProductDetail(kind, code));
+/** The pack and its money month by month (the pricing model's), read once for the page and its metadata. */
+const load = cache(async (kind: ProductKind, code: string) => {
+  const [product, months] = await Promise.all([
+    getProductDetail(kind, code),
+    getProductReimbursement(kind, code),
+  ]);
+  return { product, months };
+});
 
 /** A product page's title and description, from the same read as the page itself. */
 export async function productPageMetadata(kind: ProductKind, code: string): Promise<Metadata> {
-  return productMetadata(await load(kind, code));
+  const { product, months } = await load(kind, code);
+  return productMetadata(product, months);
 }
 
 /**
@@ -33,7 +42,7 @@ export async function ProductPage({
   /** Controls under the pack's name (e.g. 'Add to watchlist'), given the pack the page shows. */
   actions?: (product: ProductDetail) => ReactNode;
 }) {
-  const [product, reimbursement] = await Promise.all([load(kind, code), getProductReimbursement(kind, code)]);
+  const { product, months } = await load(kind, code);
   if (!product) notFound();
   return (
     <PageContainer width="wide" className="space-y-4">
@@ -41,9 +50,8 @@ export async function ProductPage({
       <ProductDetailView
         product={product}
         actions={actions?.(product)}
-        reimbursement={
-          <EffectiveReimbursement months={reimbursement} name={product.name} unit={product.unit} />
-        }
+        price={<CurrentPrice months={months} kind={kind} unit={product.unit} />}
+        reimbursement={<EffectiveReimbursement months={months} name={product.name} unit={product.unit} />}
       />
     </PageContainer>
   );

@@ -1,15 +1,18 @@
-import Link from "next/link";
 import type { ReactNode } from "react";
 
+import Link from "next/link";
+
 import { ListFilters } from "@/components/data-table/list-filters";
+import { MonthNotice } from "@/components/data-table/month-notice";
 import { PageContainer } from "@/components/layout/page-container";
 import type { CurrentUser } from "@/lib/session";
 import { editionCodes, type Edition } from "@/lib/tariff-vocabulary";
 
-import { listPagePath, listRowsPath, resolveListView } from "../list-view";
+import { listPagePath, listRowsPath, listSearchMatch, resolveListView } from "../list-view";
 import { hasDiscountColumn, listTitle, lists, type ListId } from "../lists";
 import { listSource } from "../queries";
-import type { SearchParams } from "../month-choice";
+import { refusalMessage, type SearchParams } from "../month-choice";
+import { monthChoiceLabel } from "../months";
 import { DataPageHeader } from "./data-page-header";
 import { TariffListTable } from "./tariff-list-table";
 
@@ -36,6 +39,7 @@ export async function TariffListPage({
   const edition = user.country;
   const view = await resolveListView(id, edition, await searchParams);
   const { choice, searchTerm, filterValues, options } = view;
+  const match = await listSearchMatch(view);
   const period = choice.period;
   const rowsUrl = listRowsPath(view);
   const title = listTitle(spec, user.country);
@@ -43,13 +47,24 @@ export async function TariffListPage({
 
   return (
     <PageContainer width="full" className="space-y-6">
-      <DataPageHeader title={title} explanation={spec.explanation} source={listSource(id, edition)}>
+      <DataPageHeader
+        title={title}
+        explanation={spec.explanation}
+        source={listSource(id, edition)}
+        shown={choice.month.value}
+      >
         {spec.ewOnly && edition === 2 && (
           <p className="max-w-3xl text-sm">
             Northern Ireland does not publish this list: these are England &amp; Wales&apos; entries.
           </p>
         )}
       </DataPageHeader>
+      {choice.refused && (
+        <MonthNotice
+          message={refusalMessage(choice.refused, title, choice.month)}
+          month={choice.month.value}
+        />
+      )}
       <ListFilters
         months={choice.options}
         olderMonths={choice.older}
@@ -66,15 +81,20 @@ export async function TariffListPage({
           <p className="font-medium">
             There is no {title} data for {choice.month.month}.
           </p>
-          {choice.latest ? (
+          {choice.coming.length > 0 ? (
             <p className="mt-1 text-sm text-muted-foreground">
-              The latest month with data is{" "}
-              <Link
-                className="font-medium text-foreground underline"
-                href={`${spec.path}?month=${choice.latest.value}`}
-              >
-                {choice.latest.month}
-              </Link>
+              Published ahead:{" "}
+              {choice.coming.map((month, index) => (
+                <span key={month.value}>
+                  {index > 0 && ", "}
+                  <Link
+                    className="font-medium text-foreground underline"
+                    href={`${spec.path}?month=${month.value}`}
+                  >
+                    {monthChoiceLabel(month.value, choice.inForce.value)}
+                  </Link>
+                </span>
+              ))}
               .
             </p>
           ) : (
@@ -86,6 +106,11 @@ export async function TariffListPage({
           {choice.inForceSince && (
             <p className="text-sm text-muted-foreground">
               In force in {choice.month.month}: the release of {choice.inForceSince}.
+            </p>
+          )}
+          {match === "near" && (
+            <p role="status" className="rounded-md border bg-muted/40 px-3 py-2 text-sm">
+              No exact matches for &quot;{searchTerm}&quot;; showing near spellings
             </p>
           )}
           {/* The browser starts on the rows as the page arrives. `anonymous`: the same request

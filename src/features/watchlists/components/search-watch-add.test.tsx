@@ -3,6 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
 import {
+  loadSearchDialogFirst,
   openSearchWithKeys,
   searchUser,
   SearchOpener,
@@ -21,6 +22,7 @@ const actions = vi.hoisted(() => ({ addToWatchlist: vi.fn() }));
 vi.mock("../actions", () => actions);
 
 stubLayoutForCmdk();
+loadSearchDialogFirst();
 
 const result = (name: string, href: string) => ({
   name,

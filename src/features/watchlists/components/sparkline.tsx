@@ -16,7 +16,7 @@ export function sparklinePoints(values: number[], width: number, height: number,
     .join(" ");
 }
 
-/** What the sparkline says, for screen readers and the CSV: its first and last price. */
+/** What the sparkline says to a screen reader: its first and last price. */
 export function sparklineLabel(values: number[]): string {
   if (values.length === 0) return "No prices in the last 12 months";
   if (values.length === 1) return `One month's price: ${formatPence(values[0]!)}`;

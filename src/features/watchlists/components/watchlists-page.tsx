@@ -5,6 +5,8 @@ import type { CurrentUser } from "@/lib/session";
 import { cn } from "@/lib/utils";
 import { monthLabel, partLabel, type PartId } from "@/lib/tariff-vocabulary";
 
+import { fromFirstOf } from "@/features/tariff/months";
+
 import { countsSentence, type VisitSummary } from "../changes-summary";
 import { maxWatchlistsPerUser } from "../limits";
 import { watchlistsPath } from "../paths";
@@ -17,16 +19,21 @@ import { WatchlistTable } from "./watchlist-table";
 
 const partNames: Record<string, PartId> = { viiia: "viiia", ix: "ix", dmd: "dmd" };
 
-/** "Part VIIIA: March 2026 against February 2026" for each part the prices come from. */
+/**
+ * "Part VIIIA: November 2026 against October 2026, with December 2026 published (from 1 December)"
+ * for each part the prices come from.
+ */
 function monthsNote(detail: WatchlistOverview): string {
   return Object.entries(detail.months)
     .filter(([, months]) => months?.current)
     .map(([part, months]) => {
       const label = partLabel(partNames[part]!, detail.edition);
       const current = monthLabel(months!.current!.slice(0, 7));
-      return months!.previous
-        ? `${label}: ${current} against ${monthLabel(months!.previous.slice(0, 7))}`
-        : `${label}: ${current}`;
+      const against = months!.previous ? ` against ${monthLabel(months!.previous.slice(0, 7))}` : "";
+      const next = months!.next
+        ? `, with ${monthLabel(months!.next.slice(0, 7))} published (${fromFirstOf(months!.next)})`
+        : "";
+      return `${label}: ${current}${against}${next}`;
     })
     .join("; ");
 }

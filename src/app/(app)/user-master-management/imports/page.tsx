@@ -1,4 +1,3 @@
-import type { Metadata } from "next";
 import Link from "next/link";
 
 import { PageContainer } from "@/components/layout/page-container";
@@ -12,9 +11,9 @@ import { FetchNowButton } from "@/features/imports/components/fetch-panel";
 import { ImportUploader } from "@/features/imports/components/import-uploader";
 import { getFetchStatus, getImportHistory, historyFilterSchema } from "@/features/imports/queries";
 import { masterAdminPath } from "@/features/owner/paths";
-import { requireOwner } from "@/lib/session";
+import { ownerPageMetadata, requireOwner } from "@/lib/session";
 
-export const metadata: Metadata = { title: "Data imports", robots: { index: false } };
+export const generateMetadata = ownerPageMetadata("Data imports");
 
 const first = (value: string | string[] | undefined) =>
   (Array.isArray(value) ? value[0] : value) || undefined;

@@ -1,10 +1,13 @@
 import { NextResponse } from "next/server";
 
+import { uploadFileName } from "@/features/imports/upload";
 import { marginOwnerOf } from "@/features/margins/access";
 import { countPreview } from "@/features/margins/limits";
-import { suggestMapping, maxMarginFileBytes } from "@/features/margins/margin";
-import { readTable, rememberedMapping } from "@/features/margins/queries";
+import { headerName, maxMarginFileBytes, maxShownChars, suggestMapping } from "@/features/margins/margin";
+import { rememberedMapping } from "@/features/margins/queries";
+import { readTable } from "@/features/margins/read-upload";
 import { handleRoute, readBodyBytes } from "@/lib/route";
+import { withSecurityHeaders } from "@/lib/security/content-security-policy";
 import { assertSameOriginFile } from "@/lib/security/same-origin";
 import { getCurrentUser } from "@/lib/session";
 
@@ -15,20 +18,22 @@ export const dynamic = "force-dynamic";
  * offer (the licence's remembered one where it fits). The body is the file (octet-stream, named by
  * X-File-Name); nothing is saved.
  */
-export const POST = handleRoute("margins.preview", async (request) => {
+const preview = handleRoute("margins.preview", async (request) => {
   const owner = marginOwnerOf(await getCurrentUser());
   assertSameOriginFile(request);
   await countPreview(owner);
-  const name = decodeURIComponent(request.headers.get("x-file-name") ?? "upload.csv");
+  const name = uploadFileName(request.headers.get("x-file-name") ?? "upload.csv");
   const table = await readTable(name, await readBodyBytes(request, maxMarginFileBytes));
-  const headers = (table[0]?.cells ?? []).map((cell) => cell.trim()).filter(Boolean);
+  const headers = (table[0]?.cells ?? []).map(headerName).filter(Boolean);
   return NextResponse.json(
     {
       headers,
-      sample: table.slice(1, 6).map((row) => row.cells),
+      sample: table.slice(1, 6).map((row) => row.cells.map((cell) => cell.slice(0, maxShownChars))),
       rows: Math.max(0, table.length - 1),
       mapping: suggestMapping(headers, await rememberedMapping(owner.licenseId)),
     },
     { headers: { "cache-control": "private, no-store" } },
   );
 });
+
+export const POST = withSecurityHeaders(preview);

@@ -1,12 +1,15 @@
 import { NextResponse } from "next/server";
 import { z } from "zod";
 
+import { uploadFileName } from "@/features/imports/upload";
 import { marginOwnerOf } from "@/features/margins/access";
 import { checkUploadAllowance } from "@/features/margins/limits";
 import { maxMarginFileBytes } from "@/features/margins/margin";
-import { readTable, saveUpload } from "@/features/margins/queries";
+import { saveUpload } from "@/features/margins/queries";
+import { readTable } from "@/features/margins/read-upload";
 import { AppError } from "@/lib/errors";
 import { handleRoute, readBodyBytes } from "@/lib/route";
+import { withSecurityHeaders } from "@/lib/security/content-security-policy";
 import { assertSameOriginFile } from "@/lib/security/same-origin";
 import { getCurrentUser } from "@/lib/session";
 
@@ -29,11 +32,11 @@ const mappingSchema = z
  * the rows refused, each with its row number; 429 when the user's or the licence's limits leave no
  * room (ADR 166), checked before the file is read and again once its lines are counted.
  */
-export const POST = handleRoute("margins.upload", async (request) => {
+const upload = handleRoute("margins.upload", async (request) => {
   const owner = marginOwnerOf(await getCurrentUser());
   assertSameOriginFile(request);
   await checkUploadAllowance(owner);
-  const name = decodeURIComponent(request.headers.get("x-file-name") ?? "upload.csv");
+  const name = uploadFileName(request.headers.get("x-file-name") ?? "upload.csv");
   let mapping: unknown;
   try {
     mapping = JSON.parse(decodeURIComponent(request.headers.get("x-margin-mapping") ?? ""));
@@ -53,3 +56,5 @@ export const POST = handleRoute("margins.upload", async (request) => {
   const saved = await saveUpload(owner, name, table, parsed.data);
   return NextResponse.json(saved, { headers: { "cache-control": "private, no-store" } });
 });
+
+export const POST = withSecurityHeaders(upload);

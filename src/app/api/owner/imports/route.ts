@@ -1,6 +1,7 @@
 import path from "node:path";
 
 import {
+  checkUploadSizes,
   importUpload,
   makeUploadFolder,
   receiveUpload,
@@ -10,6 +11,7 @@ import {
 import { AppError } from "@/lib/errors";
 import { getLogger } from "@/lib/logger";
 import { handleRoute } from "@/lib/route";
+import { withSecurityHeaders } from "@/lib/security/content-security-policy";
 import { assertSameOriginFile } from "@/lib/security/same-origin";
 import { getCurrentUser } from "@/lib/session";
 
@@ -22,7 +24,7 @@ export const dynamic = "force-dynamic";
  * last one with the outcome, so the console can show how far it got. The proxy does not see this
  * route (src/proxy.ts), so a large body reaches it as sent rather than buffered.
  */
-export const POST = handleRoute("owner.imports.upload", async (request) => {
+const upload = handleRoute("owner.imports.upload", async (request) => {
   const user = await getCurrentUser();
   if (!user) throw new AppError("unauthorized");
   if (!user.isOwner) throw new AppError("forbidden", "Only the owner accounts may import files.");
@@ -33,6 +35,7 @@ export const POST = handleRoute("owner.imports.upload", async (request) => {
   const file = path.join(folder, name);
   try {
     await receiveUpload(request.body, request.headers.get("content-length"), file);
+    await checkUploadSizes(file);
   } catch (error) {
     await removeUploadFolder(folder);
     throw error;
@@ -57,3 +60,5 @@ export const POST = handleRoute("owner.imports.upload", async (request) => {
     headers: { "content-type": "application/x-ndjson; charset=utf-8", "cache-control": "no-store" },
   });
 });
+
+export const POST = withSecurityHeaders(upload);

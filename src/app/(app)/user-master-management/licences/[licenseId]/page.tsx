@@ -1,13 +1,12 @@
-import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { z } from "zod";
 
 import { PageContainer } from "@/components/layout/page-container";
 import { OwnerLicencePage } from "@/features/owner/components/licence-page";
 import { getLicenceForOwner } from "@/features/owner/queries";
-import { requireOwner } from "@/lib/session";
+import { ownerPageMetadata, requireOwner } from "@/lib/session";
 
-export const metadata: Metadata = { title: "Licence · Master Admin", robots: { index: false } };
+export const generateMetadata = ownerPageMetadata("Licence · Master Admin");
 
 export default async function OwnerLicenceRoute({ params }: { params: Promise<{ licenseId: string }> }) {
   await requireOwner();

@@ -8,6 +8,7 @@ export const dynamic = "force-dynamic";
  * A subscriber's private Atom feed of changes (ADR 118), for feed readers and e-mail tools that
  * cannot sign in: the token in the address stands in for the session. An unknown or revoked token,
  * or one whose user is no longer subscribed, is answered 404 like any address that does not exist.
+ * Its Referrer-Policy is next.config.ts's, which would override one set here.
  */
 export const GET = handleRoute(
   "changes.feed",
@@ -20,7 +21,6 @@ export const GET = handleRoute(
         "content-type": "application/atom+xml; charset=utf-8",
         "cache-control": "private, max-age=300",
         "x-robots-tag": "noindex",
-        "referrer-policy": "no-referrer",
       },
     });
   },

@@ -1,0 +1,97 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+import { setupTestDatabase } from "@tests/fixtures/db";
+import { freePort, webServerProcesses } from "@tests/fixtures/processes";
+
+import { startProduct, type RunningProduct } from "../../scripts/lib/product-server";
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "../../src/db/seed";
+
+/**
+ * A web process near its heap limit sheds load instead of dying (ADR 186): the product started as
+ * `npm start` starts it, with the smallest heap `WEB_HEAP_MB` allows, its heap then filled by
+ * tests/fixtures/heap-ballast.mjs as held work would fill it. Runs on the embedded database and on
+ * PostgreSQL alike; needs a production build (built here when missing or stale).
+ */
+const database = setupTestDatabase();
+const admin = DEMO_ACCOUNTS.find((account) => account.description.startsWith("admin"))!;
+const ballast = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "tariffscope-ballast-")), "share");
+let product: RunningProduct;
+let port: number;
+let cookie: string;
+
+/** Fills the web process's heap to `share` of its limit (0 lets it go), once it has done so. */
+async function fillHeap(share: number) {
+  fs.rmSync(`${ballast}.done`, { force: true });
+  fs.writeFileSync(ballast, String(share));
+  for (let waited = 0; !fs.existsSync(`${ballast}.done`); waited += 100) {
+    if (waited > 30_000) throw new Error(`The heap was not filled:\n${product.output()}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  // The server notes the full collection's figures on its next turn.
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  return JSON.parse(fs.readFileSync(`${ballast}.done`, "utf8")) as { used: number; limit: number };
+}
+
+const get = (url: string) => fetch(`${product.base}${url}`, { headers: { cookie }, redirect: "manual" });
+const rows = "/api/lists/partviiia/rows?edition=ew";
+
+beforeAll(async () => {
+  port = await freePort();
+  product = await startProduct({
+    port,
+    databaseUrl: database.url,
+    output: "collect",
+    env: {
+      DEMO_SEED: "1",
+      SAMPLE_DATA: "0",
+      WEB_CONCURRENCY: "1",
+      WEB_HEAP_MB: "128",
+      HEAP_BALLAST_FILE: ballast,
+      NODE_OPTIONS: `--import=${path.resolve("tests/fixtures/heap-ballast.mjs")}`,
+    },
+  });
+  const signedIn = await fetch(`${product.base}/api/auth/sign-in/email`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: product.base },
+    body: JSON.stringify({ email: admin.email, password: DEMO_PASSWORD }),
+  });
+  expect(signedIn.status).toBe(200);
+  cookie = signedIn.headers
+    .getSetCookie()
+    .map((line) => line.split(";")[0])
+    .join("; ");
+}, 20 * 60_000);
+
+afterAll(async () => {
+  await product?.stop();
+  fs.rmSync(path.dirname(ballast), { recursive: true, force: true });
+}, 60_000);
+
+describe("a web process near its heap limit", () => {
+  it("answers its expensive requests 503 with Retry-After instead of dying, says so, and serves again once the heap falls", async () => {
+    expect((await get(rows)).status).toBe(200);
+    const [serving] = webServerProcesses(port);
+    expect(serving).toBeDefined();
+
+    const filled = await fillHeap(0.8);
+    expect(filled.used / filled.limit).toBeGreaterThan(0.78);
+    for (const url of [rows, "/api/search?q=amlodipine", "/drug-tariff-parts/partviiia"]) {
+      const answer = await get(url);
+      expect(answer.status, url).toBe(503);
+      expect(answer.headers.get("retry-after"), url).toBe("5");
+    }
+    expect((await get("/api/health")).status).toBe(200);
+    expect(product.output()).toMatch(/Heap near its limit: \d+ of \d+ MB in use after a full collection/);
+
+    await fillHeap(0);
+    expect((await get(rows)).status).toBe(200);
+    expect(product.output()).toMatch(/serving again \(3 requests answered 503\)/);
+    // The same process throughout: none died and none was started in its place.
+    expect(webServerProcesses(port).map((process) => process.pid)).toEqual([serving!.pid]);
+    expect(product.output()).not.toMatch(/heap out of memory|stopped \(exit code/);
+  });
+});
