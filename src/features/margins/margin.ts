@@ -5,7 +5,7 @@
  */
 import { parsePounds } from "@/features/imports/values";
 import { shortExplanation } from "@/features/tariff/reimbursement";
-import { monthInForceOf, type ReimbursementMonth } from "@/features/tariff/reimbursement-queries";
+import { monthInForceOf, type ReimbursementMonth } from "@/features/tariff/pack-months";
 import type { Edition, Period } from "@/lib/tariff-vocabulary";
 
 /** At most this many lines per upload, and files up to this size (issue 15). */
