@@ -71,6 +71,7 @@ const publicModules = {
     "lists",
     "month-choice",
     "months",
+    "pack-months",
     "product-metadata",
     "matcher",
     "queries",

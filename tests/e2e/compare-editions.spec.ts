@@ -32,6 +32,19 @@ test("a pack's page shows both editions' effective reimbursement, this month ste
   const months = section.getByRole("region", { name: /^Effective reimbursement of .*, last 12 months$/ });
   await expect(months.getByRole("columnheader", { name: "Northern Ireland" })).toBeVisible();
   await expect(months.getByRole("row")).toHaveCount(13);
+  // The 'Current price' cards, the steps and the table's month in force give each edition one net price.
+  const current = page.getByRole("region", { name: "Current price", exact: true });
+  for (const [index, edition] of ["England & Wales", "Northern Ireland"].entries()) {
+    const card = current.getByRole("listitem").filter({ hasText: edition }).first();
+    const netCell = card.locator("dt", { hasText: /^Net price$/ }).locator("xpath=following-sibling::dd[1]");
+    const net = /£[\d,.]+/.exec(await netCell.innerText())![0];
+    await expect(section.getByRole("listitem").filter({ hasText: edition }).first()).toContainText(
+      `Expected reimbursement: ${net} per pack`,
+    );
+    const month = (await card.locator("p").nth(1).innerText()).replace(/ \(.*\)$/, "");
+    const row = months.getByRole("row").filter({ has: page.getByRole("cell", { name: month, exact: true }) });
+    await expect(row.getByRole("cell").nth(index + 1)).toContainText(net);
+  }
   await expectNoAxeViolations(page);
 });
 

@@ -380,18 +380,76 @@ test("a search keeps the names its words begin, falls back to near spellings onl
   await expectNoAxeViolations(page);
 });
 
-test("a month without data says so and links to the latest month that has data", async ({
+test("a month the address asks for that has no data, or is not a month, is named and the address corrected", async ({
   page,
   baseURL,
 }) => {
   await signInSubscriber(page, baseURL!);
-  await page.goto("/drug-tariff-parts/partix-appliances?month=2019-01");
-  await expect(page.getByRole("status")).toContainText("There is no Part IX data for January 2019.");
-  await page.getByRole("status").getByRole("link").click();
-  await expect(page).toHaveURL(new RegExp(`month=${await latestMonth("ix")}`));
+  const latest = await latestMonth("ix");
+  const shown = new Intl.DateTimeFormat("en-GB", { month: "long", year: "numeric" }).format(
+    new Date(`${latest}-15T12:00:00Z`),
+  );
+  await page.goto("/drug-tariff-parts/partix-appliances?month=1999-01");
+  await expect(page.getByRole("status").filter({ hasText: "No Part IX" })).toHaveText(
+    `No Part IX for January 1999; showing ${shown}.`,
+  );
+  await expect(page).toHaveURL(new RegExp(`month=${latest}`));
   expect(await rowCount(page)).toBeGreaterThan(0);
+  await expect(page.getByLabel("Month", { exact: true })).toHaveValue(latest);
+
+  await page.goto("/drug-tariff-parts/partix-appliances?month=abc");
+  await expect(page.getByRole("status").filter({ hasText: "not a month" })).toHaveText(
+    `“abc” is not a month (YYYY-MM); showing Part IX for ${shown}.`,
+  );
+  await expect(page).toHaveURL(new RegExp(`month=${latest}`));
+  await expectNoAxeViolations(page);
 });
 
+test("a Category M pack shows the same concession, discount and net price on Category M, Part VIIIA and its page", async ({
+  page,
+  baseURL,
+}) => {
+  await signInSubscriber(page, baseURL!);
+  const month = await latestMonth("viiia");
+  // A Category M pack of the month in force, one on concession if the month has one.
+  const [pack] = await queryRows<{ code: string; medicine: string }>(
+    `select p.vmpp_snomed_code as code, p.medicine from part_viiia_prices p
+       join category_m_prices m on m.edition = 1 and m.vmpp_snomed_code = p.vmpp_snomed_code
+        and m.period = (select max(period) from tariff_datasets where part = 'cat-m' and edition = 1 and period <= p.period)
+       left join concessions c on c.edition = 1 and c.period = p.period and c.vmpp_snomed_code = p.vmpp_snomed_code
+      where p.edition = 1 and p.period = $1::date and p.category = 'M'
+      order by (c.id is null), p.vmpp_snomed_code limit 1`,
+    [`${month}-01`],
+  );
+  expect(pack, "the sample data has a Category M pack").toBeTruthy();
+
+  const moneyOn = async (path: string) => {
+    await page.goto(`${path}?searchTerm=${pack!.code}`);
+    const row = table(page)
+      .getByRole("row")
+      .filter({ hasText: pack!.medicine.slice(0, 20) })
+      .first();
+    await expect(row).toBeVisible();
+    const [concession, discount, net] = await Promise.all(
+      ["Concession", "Discount", "Net price"].map(
+        async (header) => (await cellValues(await cellUnder(page, row, header)))[0],
+      ),
+    );
+    return { concession, discount, net };
+  };
+  const viiia = await moneyOn("/drug-tariff-parts/partviiia");
+  const categoryM = await moneyOn("/drug-tariff-parts/partviii-category-m");
+  expect(categoryM).toEqual(viiia);
+
+  // The pack's page: the England & Wales card's net price is the lists'.
+  await page.goto(`/drug-info/${pack!.code}`);
+  const card = page
+    .getByRole("region", { name: "Current price", exact: true })
+    .getByRole("listitem")
+    .filter({ hasText: "England & Wales" });
+  const net = card.locator("dt", { hasText: /^Net price$/ }).locator("xpath=following-sibling::dd[1]");
+  await expect(net).toContainText(viiia.net!);
+});
 test("the list pages are for subscribers: a visitor is sent to sign in", async ({ page }) => {
   await page.goto("/brands");
   await expect(page).toHaveURL(/\/account-management\/signin/);

@@ -8,11 +8,8 @@ import { figureThisMonth } from "@/features/margins/figures";
 import { searchTariff } from "@/features/search/queries";
 import { clearDataVersionCache } from "@/features/tariff/data-version-cache";
 import { resolveListView } from "@/features/tariff/list-view";
-import {
-  getEditionComparison,
-  getProductReimbursement,
-  monthInForceOf,
-} from "@/features/tariff/reimbursement-queries";
+import { getEditionComparison, getProductReimbursement } from "@/features/tariff/reimbursement-queries";
+import { monthInForceOf } from "@/features/tariff/pack-months";
 import { getWatchlistDetail } from "@/features/watchlists/queries";
 import { watchlistItems, watchlists } from "@/db/schema";
 import { currentUserOf, insertUser } from "@tests/fixtures/accounts";

@@ -13,11 +13,11 @@ import type { PackPrice } from "@/features/tariff/pack-price";
 import {
   getEditionComparison,
   getPacksReimbursement,
-  monthInForceOf,
   monthPricing,
   type MonthPricing,
 } from "@/features/tariff/reimbursement-queries";
 import type { PackMoney } from "@/features/tariff/reimbursement";
+import { monthInForceOf } from "@/features/tariff/pack-months";
 import { getWatchlistDetail } from "@/features/watchlists/queries";
 import { currentUserOf, insertUser, type TestUser } from "@tests/fixtures/accounts";
 import { setupTestDatabase } from "@tests/fixtures/db";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import type { ReimbursementMonth } from "@/features/tariff/reimbursement-queries";
+import type { ReimbursementMonth } from "@/features/tariff/pack-months";
 
 import { figureThisMonth } from "./figures";
 

@@ -1,11 +1,8 @@
 import "server-only";
 
 import { shortExplanation } from "@/features/tariff/reimbursement";
-import {
-  getPacksReimbursement,
-  monthInForceOf,
-  type ReimbursementMonth,
-} from "@/features/tariff/reimbursement-queries";
+import { monthInForceOf, type ReimbursementMonth } from "@/features/tariff/pack-months";
+import { getPacksReimbursement } from "@/features/tariff/reimbursement-queries";
 import type { Edition, Period } from "@/lib/tariff-vocabulary";
 
 /**

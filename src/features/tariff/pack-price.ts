@@ -4,12 +4,8 @@ import { currentPeriod, editionCodes, type Edition, type Period } from "@/lib/ta
 
 import { getProductDetail, isProductCode, type ProductKind } from "./product-queries";
 import { deductionReason, type Reimbursement } from "./reimbursement";
-import {
-  getProductReimbursement,
-  monthInForceOf,
-  type MonthStanding,
-  type ReimbursementMonth,
-} from "./reimbursement-queries";
+import { monthInForceOf, type MonthStanding, type ReimbursementMonth } from "./pack-months";
+import { getProductReimbursement } from "./reimbursement-queries";
 
 /** A pack's money in one month, as `GET /api/packs/{code}` gives it: the pricing model's answer, in pence. */
 export type PackMonthPrice = {

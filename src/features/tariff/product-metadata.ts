@@ -3,7 +3,7 @@ import type { Metadata } from "next";
 import { formatPence, monthLabel } from "@/lib/tariff-vocabulary";
 
 import type { ProductDetail, ProductKind } from "./product-queries";
-import { monthInForceOf, type ReimbursementMonth } from "./reimbursement-queries";
+import { monthInForceOf, type ReimbursementMonth } from "./pack-months";
 
 /** Where each kind of product has its public page. */
 export const productPaths = {

@@ -9,6 +9,7 @@ import { addMonths, currentPeriod, periodToDate, type Edition, type Period } fro
 import { zeroDiscountCodes, zeroDiscountReleaseInForce } from "./branded-packs";
 import { productPaths } from "./product-metadata";
 import { codeRows, productLinesOf, type Line, type ProductKind } from "./product-queries";
+import type { MonthStanding, ReimbursementMonth } from "./pack-months";
 import {
   editionDifference,
   priceMoney,
@@ -28,20 +29,6 @@ import {
 const editionIds = [1, 2] as const;
 const toMonth = (date: string) => date.slice(0, 7);
 
-/** Whether an edition's month shows the pack, had it published that month's part yet, or does not list the pack. */
-export type MonthStanding = "listed" | "not-listed" | "not-published";
-
-/**
- * One month of a pack's table: each edition's reimbursement where it lists the pack, and each
- * edition's standing that month. `coming`: a month published ahead of the month in force.
- */
-export type ReimbursementMonth = {
-  period: Period;
-  coming: boolean;
-  editions: Partial<Record<Edition, Reimbursement>>;
-  standing: Record<Edition, MonthStanding>;
-};
-
 /** How many months before and including the month in force a product page's table covers. */
 export const reimbursementMonths = 12;
 
@@ -57,14 +44,6 @@ export async function getProductReimbursement(
   now = new Date(),
 ): Promise<ReimbursementMonth[]> {
   return (await getPacksReimbursement(kind, [code], now)).get(code) ?? [];
-}
-
-/** The month of a pack's table in force for an edition: the month in force, or the nearest before it the edition published. */
-export function monthInForceOf(
-  months: ReimbursementMonth[],
-  edition: Edition,
-): ReimbursementMonth | undefined {
-  return months.find((month) => !month.coming && month.standing[edition] !== "not-published");
 }
 
 /** What the rule needs beside a pack's lines, for each month of its table. */

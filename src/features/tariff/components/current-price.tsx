@@ -10,7 +10,7 @@ import {
 import { fromFirstOf } from "../months";
 import type { ProductKind } from "../product-queries";
 import { formatRate, type Reimbursement } from "../reimbursement";
-import { monthInForceOf, type ReimbursementMonth } from "../reimbursement-queries";
+import { monthInForceOf, type ReimbursementMonth } from "../pack-months";
 
 const editionIds = [1, 2] as const;
 

@@ -18,7 +18,7 @@ import {
 
 import { shortExplanation, type Reimbursement } from "../reimbursement";
 import { monthChoiceLabel } from "../months";
-import { monthInForceOf, type ReimbursementMonth } from "../reimbursement-queries";
+import { monthInForceOf, type ReimbursementMonth } from "../pack-months";
 
 const editionIds = [1, 2] as const;
 
