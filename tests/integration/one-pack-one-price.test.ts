@@ -8,6 +8,9 @@ import { GET as packRoute } from "@/app/api/packs/[code]/route";
 import { GET as searchRoute } from "@/app/api/search/route";
 import { categoryMPrices, partViiiaPrices, profiles, watchlistItems, watchlists } from "@/db/schema";
 import { importFile } from "@/features/imports/service";
+import { marginOwnerOf } from "@/features/margins/access";
+import { getUpload, saveUpload } from "@/features/margins/queries";
+import { readTable } from "@/features/margins/read-upload";
 import { clearDataVersionCache } from "@/features/tariff/data-version-cache";
 import type { PackPrice } from "@/features/tariff/pack-price";
 import {
@@ -21,6 +24,7 @@ import { monthInForceOf } from "@/features/tariff/pack-months";
 import { getWatchlistDetail } from "@/features/watchlists/queries";
 import { currentUserOf, insertUser, type TestUser } from "@tests/fixtures/accounts";
 import { setupTestDatabase } from "@tests/fixtures/db";
+import { insertOrganisation } from "@tests/fixtures/licences";
 import { hasRealData, realFile } from "@tests/fixtures/real-data";
 import { actAs } from "@tests/fixtures/request-context";
 import { readGzippedRows } from "@tests/fixtures/rows-response";
@@ -31,11 +35,11 @@ vi.mock("next/headers", async () => (await import("@tests/fixtures/request-conte
 /**
  * One pack, one price (docs/product.md §3.2): for every pack of a real month, in both editions, the
  * pricing model's money is what every page serves: the Part VIIIA and Category M rows routes, the
- * product page's table, the pack JSON, the global search, a watchlist and /compare-editions. The
- * month is NHSBSA's July 2025 Part VIIIA and Category M as published; its concessions are CPE's
- * December 2023 list granted again for July 2025 (no real list of that month is kept), and Northern
- * Ireland's Part I and Zero Discount List are made from the real England & Wales rows by Northern
- * Ireland's rules (no Northern Ireland file is published openly).
+ * product page's table, the pack JSON, the global search, a watchlist, the margin check and
+ * /compare-editions. The month is NHSBSA's July 2025 Part VIIIA and Category M as published; its
+ * concessions are CPE's December 2023 list granted again for July 2025 (no real list of that month
+ * is kept), and Northern Ireland's Part I and Zero Discount List are made from the real England &
+ * Wales rows by Northern Ireland's rules (no Northern Ireland file is published openly).
  */
 const database = setupTestDatabase();
 const files = tariffFileFolder("one-price");
@@ -310,6 +314,41 @@ describe.skipIf(!hasRealData)("one pack, one price: a real month in both edition
           "concession",
           entry.concessionPence,
           money.concessionPence,
+        );
+      }
+    }
+
+    // The margin check: every pack of the month bought at £1.00, by its code, in each edition.
+    for (const edition of [1, 2] as const) {
+      const { admin } = await insertOrganisation();
+      const owner = { ...marginOwnerOf(admin), edition };
+      const list = packs.get(edition)!;
+      const file = ["Code,Cost", ...list.map((pack) => `${pack.code},1.00`)].join("\n");
+      const saved = await saveUpload(
+        owner,
+        "every-pack.csv",
+        await readTable("every-pack.csv", new TextEncoder().encode(file)),
+        {
+          product: null,
+          code: "Code",
+          packSize: null,
+          cost: "Cost",
+        },
+      );
+      const result = (await getUpload(owner, saved.id))!;
+      const byCode = new Map(list.map((pack) => [pack.code, pack]));
+      expect(result.lines).toHaveLength(list.length);
+      for (const line of result.lines) {
+        const pack = byCode.get(line.product)!;
+        const money = moneyOf(edition, pack);
+        compare(`margin check (${edition})`, pack.code, "matched pack", line.code, pack.code);
+        compare(`margin check (${edition})`, pack.code, "net", line.reimbursementPence, money.perPackPence);
+        compare(
+          `margin check (${edition})`,
+          pack.code,
+          "margin",
+          line.margin?.pence ?? null,
+          money.perPackPence === null ? null : money.perPackPence - 100,
         );
       }
     }
