@@ -12,11 +12,47 @@ async function subscriber(page: Page, baseURL: string) {
 }
 
 const insightPages = [
-  { path: "/insights/additions-deletions", title: "Additions & Deletions" },
-  { path: "/insights/price-changes-partviiia", title: "Part VIIIA Price Changes" },
-  { path: "/insights/price-changes-catm", title: "Category M Price Changes" },
-  { path: "/insights/category-changes", title: "Category Changes" },
+  {
+    path: "/insights/additions-deletions",
+    title: "Additions & Deletions",
+    part: "viiia",
+    changes: ["addition", "deletion"],
+  },
+  {
+    path: "/insights/price-changes-partviiia",
+    title: "Part VIIIA Price Changes",
+    part: "viiia",
+    changes: ["price_change"],
+  },
+  {
+    path: "/insights/price-changes-catm",
+    title: "Category M Price Changes",
+    part: "cat-m",
+    changes: ["price_change"],
+  },
+  {
+    path: "/insights/category-changes",
+    title: "Category Changes",
+    part: "viiia",
+    changes: ["category_change"],
+  },
 ];
+
+/** England & Wales' months with changes of these kinds in a part, newest first, as `YYYY-MM`. */
+async function monthsWithChanges(part: string, changes: string[]): Promise<string[]> {
+  const rows = await queryRows<{ month: string }>(
+    `select distinct to_char(period, 'YYYY-MM') as month from tariff_changes
+      where edition = 1 and part = $1 and change = any($2::text[]) order by month desc`,
+    [part, changes],
+  );
+  return rows.map((row) => row.month);
+}
+
+/** The month in force, as a page's month selector names it: the calendar month in the UK. */
+const monthInForce = () =>
+  new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London", year: "numeric", month: "2-digit" })
+    .format(new Date())
+    .slice(0, 7);
 
 /** The month selector's options that have data, newest first, as `YYYY-MM`. */
 async function monthsWithData(page: Page): Promise<string[]> {
@@ -35,17 +71,21 @@ function changesTable(page: Page, title: string) {
 }
 
 for (const insight of insightPages) {
-  test(`a subscriber sees ${insight.title} for the latest month, with charts, and can switch month`, async ({
+  test(`a subscriber sees ${insight.title} for the month in force, and a month's changes, with charts, and can switch month`, async ({
     page,
     baseURL,
   }) => {
     await subscriber(page, baseURL!);
     await page.goto(insight.path);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(insight.title);
-
-    const months = await monthsWithData(page);
-    expect(months.length, "the sample data has at least two months with changes in view").toBeGreaterThan(1);
     const month = page.getByLabel("Month", { exact: true });
+    // The page opens on the month in force, as every page does (docs/product.md §3.1), or the latest before it.
+    const loaded = await monthsWithData(page);
+    await expect(month).toHaveValue(loaded.find((value) => value <= monthInForce())!);
+
+    const months = await monthsWithChanges(insight.part, insight.changes);
+    expect(months.length, "the sample data has at least two months with changes").toBeGreaterThan(1);
+    await page.goto(`${insight.path}?month=${months[0]}`);
     await expect(month).toHaveValue(months[0]!);
 
     const table = changesTable(page, insight.title);
@@ -71,9 +111,12 @@ for (const insight of insightPages) {
     if (insight.path.includes("price-changes")) expect(csv.header).toContain("Change (%)");
 
     // Switching month is a GET of the same page: the URL says which month, the rows follow.
-    await month.selectOption(months[1]!);
-    await expect(page).toHaveURL(new RegExp(`month=${months[1]}`));
-    await expect(month).toHaveValue(months[1]!);
+    const listed = await monthsWithData(page);
+    const other = months.slice(1).find((value) => listed.includes(value));
+    expect(other, "another month with changes is in the month selector").toBeDefined();
+    await month.selectOption(other!);
+    await expect(page).toHaveURL(new RegExp(`month=${other}`));
+    await expect(month).toHaveValue(other!);
     await expect(table.getByRole("row").nth(1)).toBeVisible();
     await expect.poll(() => table.getByRole("row").allInnerTexts()).not.toEqual(latestRows);
   });
@@ -99,18 +142,18 @@ test("Additions & Deletions shows the part chosen, and appliances link to their 
   await expectNoAxeViolations(page);
 });
 
-test("a month without changes says so and links to the latest month with data", async ({ page, baseURL }) => {
+test("a month the address names without data is named, and the page shows the month it opens on", async ({
+  page,
+  baseURL,
+}) => {
   await subscriber(page, baseURL!);
-  await page.goto("/insights/price-changes-catm");
-  const latest = (await monthsWithData(page))[0]!;
-  const [year, monthNumber] = latest.split("-").map(Number);
-  // Category M changes quarterly: the month after a quarter start has none.
-  const quiet = `${year}-${String(monthNumber! + 1).padStart(2, "0")}`;
-  await page.goto(`/insights/price-changes-catm?month=${quiet}`);
-  await expect(page.getByRole("status")).toContainText("no changes");
-  await page.getByRole("link", { name: /the latest quarter with data/ }).click();
-  await expect(page).toHaveURL(new RegExp(`month=${latest}`));
-  await expect(changesTable(page, "Category M Price Changes").getByRole("row").nth(1)).toBeVisible();
+  await page.goto("/insights/price-changes-catm?month=2001-02");
+  await expect(page.getByRole("status").filter({ hasText: "No Category M Price Changes" })).toContainText(
+    "No Category M Price Changes for February 2001; showing",
+  );
+  const shown = await page.getByLabel("Month", { exact: true }).inputValue();
+  await expect(page).toHaveURL(new RegExp(`month=${shown}`));
+  expect(shown > "2001-02").toBe(true);
 });
 
 test("Northern Ireland sees Part I price changes and no Category M list", async ({ page, baseURL }) => {

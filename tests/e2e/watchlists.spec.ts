@@ -76,6 +76,7 @@ test("the demo admin adds a pack from its page, sees it with prices on Watchlist
     "Price (£)",
     "Net price (£)",
     "Last month (£)",
+    "Net next month (£)",
     "Change (£)",
     "Change (%)",
     "Concession",

@@ -17,7 +17,7 @@ export const watchlistColumns: DataColumn[] = [
   { id: "price", header: "Price", kind: "pence", priority: "key" },
   { id: "netPrice", header: "Net price", kind: "pence", priority: "key" },
   { id: "lastPrice", header: "Last month", kind: "pence" },
-  { id: "nextNetPrice", header: "Next month (net)", kind: "pence" },
+  { id: "nextNetPrice", header: "Net next month", kind: "pence" },
   { id: "change", header: "Change", kind: "pence", priority: "key" },
   { id: "changePercent", header: "Change %", kind: "percent" },
   { id: "concession", header: "Concession", kind: "text" },
