@@ -54,6 +54,12 @@ export function fromFirstOf(period: string): string {
   return `from 1 ${monthNames[Number(period.slice(5, 7)) - 1]}`;
 }
 
+/** The same at the start of a line: `2026-12` → "From 1 December". */
+export function fromFirstOfAtStart(period: string): string {
+  const from = fromFirstOf(period);
+  return `${from.charAt(0).toUpperCase()}${from.slice(1)}`;
+}
+
 /** A month as a selector offers it: one not yet in force says when it will be, "December 2026 (from 1 December)". */
 export function monthChoiceLabel(period: string, inForce: string): string {
   const value = period.slice(0, 7);

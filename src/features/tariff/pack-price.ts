@@ -89,11 +89,11 @@ export async function getPackPrice(
 ): Promise<PackPrice | null> {
   if (!isProductCode(code)) return null;
   for (const kind of kinds) {
-    const [detail, months] = await Promise.all([
-      getProductDetail(kind, code),
-      getProductReimbursement(kind, code, now),
-    ]);
-    if (!detail || months.length === 0) continue;
+    // The kind is the first whose pages list the code: its months are read only for that kind.
+    const detail = await getProductDetail(kind, code);
+    if (!detail) continue;
+    const months = await getProductReimbursement(kind, code, now);
+    if (months.length === 0) continue;
     const asked =
       month === undefined ? monthInForceOf(months, edition) : months.find((entry) => entry.period === month);
     if (!asked) {

@@ -6,6 +6,7 @@ import { getDb } from "@/db/client";
 import { ratesInForce, ratesInForceOn } from "@/features/insights/discounts";
 import { addMonths, currentPeriod, periodToDate, type Edition, type Period } from "@/lib/tariff-vocabulary";
 
+import { byDataVersion, dataVersion } from "./data-version-cache";
 import { zeroDiscountCodes, zeroDiscountReleaseInForce } from "./branded-packs";
 import { productPaths } from "./product-metadata";
 import { codeRows, productLinesOf, type Line, type ProductKind } from "./product-queries";
@@ -206,6 +207,24 @@ export type MonthPack = {
   unit: string | null;
 };
 
+/** A month's inputs to the pricing model, as plain pairs and lists (kept per data version). */
+async function monthInputs(edition: Edition, period: Period) {
+  const date = periodToDate(period);
+  const db = getDb();
+  const [concessions, zero, rates] = await Promise.all([
+    db.execute<{ code: string; price_pence: number }>(sql`
+      select distinct on (vmpp_snomed_code) vmpp_snomed_code as code, price_pence from concessions
+      where edition = 1 and period = ${date}::date and vmpp_snomed_code is not null order by vmpp_snomed_code, id`),
+    zeroDiscountCodes(edition, date),
+    ratesInForce(db, edition, date),
+  ]);
+  return {
+    concessions: concessions.rows.map((row) => [row.code, Number(row.price_pence)] as [string, number]),
+    zero: [...zero],
+    rates: [...rates],
+  };
+}
+
 /** One edition's month as the pricing model reads it: each pack's money, and with words on asking. */
 export type MonthPricing = {
   edition: Edition;
@@ -222,16 +241,15 @@ export type MonthPricing = {
  * `getPacksReimbursement`, which applies the same rule to each month of a pack's table.
  */
 export async function monthPricing(edition: Edition, period: Period): Promise<MonthPricing> {
-  const date = periodToDate(period);
-  const db = getDb();
-  const [concessions, zero, rates] = await Promise.all([
-    db.execute<{ code: string; price_pence: number }>(sql`
-      select distinct on (vmpp_snomed_code) vmpp_snomed_code as code, price_pence from concessions
-      where edition = 1 and period = ${date}::date and vmpp_snomed_code is not null order by vmpp_snomed_code, id`),
-    zeroDiscountCodes(edition, date),
-    ratesInForce(db, edition, date),
-  ]);
-  const concessionOf = new Map(concessions.rows.map((row) => [row.code, Number(row.price_pence)]));
+  // The month's inputs depend on the data alone: read once per data version, not per list or search.
+  const { concessions, zero, rates } = await byDataVersion(
+    await dataVersion(),
+    `pricing|${edition}|${period}`,
+    () => monthInputs(edition, period),
+  );
+  const concessionOf = new Map(concessions);
+  const zeroCodes = new Set(zero);
+  const rateOf = new Map(rates);
   const input = (pack: MonthPack) => {
     const own = pack.codes[0] ?? null;
     return {
@@ -239,12 +257,12 @@ export async function monthPricing(edition: Edition, period: Period): Promise<Mo
       period,
       kind: pack.kind,
       category: pack.category,
-      zeroDiscount: pack.codes.some((code) => code !== null && zero.has(code)),
+      zeroDiscount: pack.codes.some((code) => code !== null && zeroCodes.has(code)),
       pricePence: pack.pricePence,
       concessionPence: pack.kind === "drug" && own !== null ? (concessionOf.get(own) ?? null) : null,
       packSize: pack.packSize,
       unit: pack.unit,
-      rates,
+      rates: rateOf,
     };
   };
   return {

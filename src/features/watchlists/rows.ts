@@ -1,6 +1,6 @@
 import type { DataColumn, DataRow } from "@/components/data-table/format";
 import { productPaths } from "@/features/tariff/product-metadata";
-import { fromFirstOf } from "@/features/tariff/months";
+import { fromFirstOf, fromFirstOfAtStart } from "@/features/tariff/months";
 import { formatPence, partLabel, type Edition } from "@/lib/tariff-vocabulary";
 
 import type { WatchlistEntry } from "./queries";
@@ -41,7 +41,7 @@ function comingFlags(entry: WatchlistEntry): string[] {
   const next = entry.next;
   if (!next) return [];
   const from = fromFirstOf(next.period);
-  const when = `${from.charAt(0).toUpperCase()}${from.slice(1)}`;
+  const when = fromFirstOfAtStart(next.period);
   if (!next.listed) return entry.listedThisMonth ? [`Deleted ${from}`] : [];
   const flags: string[] = [];
   if (

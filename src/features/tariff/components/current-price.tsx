@@ -1,18 +1,19 @@
 import { PageSection } from "@/components/layout/page-section";
 import {
   editionNames,
+  editions,
   formatPence,
   formatUnitPence,
   monthLabel,
   type Edition,
 } from "@/lib/tariff-vocabulary";
 
-import { fromFirstOf } from "../months";
+import { fromFirstOf, fromFirstOfAtStart } from "../months";
 import type { ProductKind } from "../product-queries";
 import { formatRate, type Reimbursement } from "../reimbursement";
 import { monthInForceOf, type ReimbursementMonth } from "../pack-months";
 
-const editionIds = [1, 2] as const;
+const editionIds = editions.map((edition) => edition.id);
 
 const priceLabels: Record<ProductKind, string> = {
   drug: "Basic price",
@@ -152,7 +153,7 @@ function Coming({
   unit: string | null;
 }) {
   const from = fromFirstOf(month.period);
-  const heading = `${from.charAt(0).toUpperCase()}${from.slice(1)} ${month.period.slice(0, 4)}`;
+  const heading = `${fromFirstOfAtStart(month.period)} ${month.period.slice(0, 4)}`;
   return (
     <section aria-label={heading} className="rounded-xl border border-dashed bg-card p-4">
       <h3 className="font-medium">{heading}</h3>

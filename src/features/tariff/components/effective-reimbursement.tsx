@@ -10,6 +10,7 @@ import {
 } from "@/components/ui/table";
 import {
   editionNames,
+  editions,
   formatPence,
   formatUnitPence,
   monthLabel,
@@ -20,7 +21,7 @@ import { shortExplanation, type Reimbursement } from "../reimbursement";
 import { monthChoiceLabel } from "../months";
 import { monthInForceOf, type ReimbursementMonth } from "../pack-months";
 
-const editionIds = [1, 2] as const;
+const editionIds = editions.map((edition) => edition.id);
 
 function Figure({ result, unit }: { result: Reimbursement; unit: string | null }) {
   if (result.perPackPence === null) return <span className="text-muted-foreground">Not known</span>;
