@@ -6,12 +6,14 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { GET as listRowsRoute } from "@/app/api/lists/[id]/rows/route";
 import { GET as packRoute } from "@/app/api/packs/[code]/route";
 import { GET as searchRoute } from "@/app/api/search/route";
+import { tableCsv } from "@/components/data-table/csv";
 import { categoryMPrices, partViiiaPrices, profiles, watchlistItems, watchlists } from "@/db/schema";
 import { importFile } from "@/features/imports/service";
 import { marginOwnerOf } from "@/features/margins/access";
 import { getUpload, saveUpload } from "@/features/margins/queries";
 import { readTable } from "@/features/margins/read-upload";
 import { clearDataVersionCache } from "@/features/tariff/data-version-cache";
+import { lists } from "@/features/tariff/lists";
 import type { PackPrice } from "@/features/tariff/pack-price";
 import {
   getEditionComparison,
@@ -28,6 +30,7 @@ import { insertOrganisation } from "@tests/fixtures/licences";
 import { hasRealData, realFile } from "@tests/fixtures/real-data";
 import { actAs } from "@tests/fixtures/request-context";
 import { readGzippedRows } from "@tests/fixtures/rows-response";
+import { readSpreadsheetCsv } from "@tests/fixtures/spreadsheet-csv";
 import { tariffFileFolder } from "@tests/fixtures/tariff-files";
 
 vi.mock("next/headers", async () => (await import("@tests/fixtures/request-context")).nextHeaders);
@@ -35,8 +38,8 @@ vi.mock("next/headers", async () => (await import("@tests/fixtures/request-conte
 /**
  * One pack, one price (docs/product.md §3.2): for every pack of a real month, in both editions, the
  * pricing model's money is what every page serves: the Part VIIIA and Category M rows routes, the
- * product page's table, the pack JSON, the global search, a watchlist, the margin check and
- * /compare-editions. The month is NHSBSA's July 2025 Part VIIIA and Category M as published; its
+ * Part VIIIA CSV export, the product page's table, the pack JSON, the global search, a watchlist,
+ * the margin check and /compare-editions. The month is NHSBSA's July 2025 Part VIIIA and Category M as published; its
  * concessions are CPE's December 2023 list granted again for July 2025 (no real list of that month
  * is kept), and Northern Ireland's Part I and Zero Discount List are made from the real England &
  * Wales rows by Northern Ireland's rules (no Northern Ireland file is published openly).
@@ -211,6 +214,33 @@ describe.skipIf(!hasRealData)("one pack, one price: a real month in both edition
           `Part VIIIA rows (${edition})`,
           pack.code,
           { concession: row.concessionPrice, rate: row.discountRate, net: row.netPrice },
+          moneyOf(edition, pack),
+        );
+      }
+
+      // The page's CSV export: the same rows written as the table writes them, read back as a
+      // spreadsheet reads them (money in pounds, the discount in per cent).
+      const csv = readSpreadsheetCsv(tableCsv(lists.partviiia.columns, rows));
+      expect(csv.problems).toEqual([]);
+      expect(csv.records).toHaveLength(list.length);
+      const pence = (cell: string | undefined) => (cell ? Math.round(Number(cell) * 100) : null);
+      for (const record of csv.records) {
+        const pack = byCode.get(record["VMPP code"]!)!;
+        compare(
+          `CSV (${edition})`,
+          pack.code,
+          "basic price",
+          pence(record["Basic price (£)"]),
+          pack.pricePence,
+        );
+        compareMoney(
+          `CSV (${edition})`,
+          pack.code,
+          {
+            concession: pence(record["Concession (£)"]),
+            rate: record["Discount (%)"] ? Number(record["Discount (%)"]) : null,
+            net: pence(record["Net price (£)"]),
+          },
           moneyOf(edition, pack),
         );
       }
