@@ -7,6 +7,7 @@ import { GET as listRowsRoute } from "@/app/api/lists/[id]/rows/route";
 import { GET as packRoute } from "@/app/api/packs/[code]/route";
 import { GET as searchRoute } from "@/app/api/search/route";
 import { tableCsv } from "@/components/data-table/csv";
+import type { DataRow } from "@/components/data-table/format";
 import { categoryMPrices, partViiiaPrices, profiles, watchlistItems, watchlists } from "@/db/schema";
 import { importFile } from "@/features/imports/service";
 import { marginOwnerOf } from "@/features/margins/access";
@@ -220,7 +221,7 @@ describe.skipIf(!hasRealData)("one pack, one price: a real month in both edition
 
       // The page's CSV export: the same rows written as the table writes them, read back as a
       // spreadsheet reads them (money in pounds, the discount in per cent).
-      const csv = readSpreadsheetCsv(tableCsv(lists.partviiia.columns, rows));
+      const csv = readSpreadsheetCsv(tableCsv(lists.partviiia.columns, rows as DataRow[]));
       expect(csv.problems).toEqual([]);
       expect(csv.records).toHaveLength(list.length);
       const pence = (cell: string | undefined) => (cell ? Math.round(Number(cell) * 100) : null);
