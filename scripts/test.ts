@@ -11,8 +11,8 @@ import {
 } from "./lib/test-failures";
 
 /**
- * `npm test`: lint and Prettier's check, then every Vitest project (unit, components, integration),
- * then the Playwright journeys against a production build. Prints one plain `N passed, N failed`
+ * `npm test`: lint, Prettier's check and the type check, then every Vitest project (unit,
+ * components, integration), then the Playwright journeys against a production build. Prints one plain `N passed, N failed`
  * line and writes it to TEST_SUMMARY_FILE (for .ci/run, which adds up several runs). E2E=0 skips
  * the browser tests. DATABASE_TESTS_ONLY=1 runs only the tests whose outcome depends on the
  * database (Vitest's integration project): lint, formatting, unit and component tests never read
@@ -99,7 +99,12 @@ async function playwright(): Promise<Step> {
   return { name: "playwright", passed: json.stats.expected, failed, failures: playwrightFailures(json) };
 }
 
-const steps: Step[] = databaseTestsOnly ? [await vitest()] : [await lint(), await format(), await vitest()];
+/** Every file type-checked, tests and scripts included (the build checks only what it bundles). */
+const typecheck = () => check("typecheck", binOf("typescript", "bin/tsc"), ["--noEmit", "-p", "."], "tsc");
+
+const steps: Step[] = databaseTestsOnly
+  ? [await vitest()]
+  : [await lint(), await format(), await typecheck(), await vitest()];
 if (process.env.E2E === "0" || databaseTestsOnly) console.log("\nBrowser tests skipped.");
 else steps.push(await playwright());
 
