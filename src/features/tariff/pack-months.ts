@@ -27,3 +27,19 @@ export function monthInForceOf(
 ): ReimbursementMonth | undefined {
   return months.find((month) => !month.coming && month.standing[edition] !== "not-published");
 }
+
+/**
+ * What a month of a pack's table says for an edition that shows no price: "Not listed" when the
+ * edition's list that month leaves the pack out; "Not published yet" for a month after the latest
+ * the edition has published; "No data loaded" for an earlier month missing from the database,
+ * which is neither. `months` newest first, as the pricing model gives them.
+ */
+export function absentWords(
+  months: ReimbursementMonth[],
+  month: ReimbursementMonth,
+  edition: Edition,
+): "Not listed" | "Not published yet" | "No data loaded" {
+  if (month.standing[edition] === "not-listed") return "Not listed";
+  const latest = months.find((candidate) => candidate.standing[edition] !== "not-published");
+  return latest && month.period < latest.period ? "No data loaded" : "Not published yet";
+}

@@ -158,7 +158,7 @@ function Coming({
     <section aria-label={heading} className="rounded-xl border border-dashed bg-card p-4">
       <h3 className="font-medium">{heading}</h3>
       <p className="text-sm text-muted-foreground">
-        {monthLabel(month.period)} is published ahead of the 1st: these figures apply from {from}.
+        {monthLabel(month.period)} is published ahead of the 1st: these figures apply {from}.
       </p>
       <ul className="mt-3 grid gap-3 sm:grid-cols-2">
         {editionIds.map((edition) => {

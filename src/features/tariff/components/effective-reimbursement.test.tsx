@@ -24,6 +24,12 @@ describe("the effective reimbursement section", () => {
         unit="tablet"
         months={[
           {
+            period: "2026-08",
+            coming: true,
+            standing: { 1: "listed", 2: "not-published" },
+            editions: { 1: reimburse({ ...pack, edition: 1, period: "2026-08", rates: ew }) },
+          },
+          {
             period: "2026-07",
             coming: false,
             standing: { 1: "listed", 2: "listed" },
@@ -60,12 +66,15 @@ describe("the effective reimbursement section", () => {
 
     const table = within(section).getByRole("table");
     const rows = within(table).getAllByRole("row");
-    expect(rows).toHaveLength(4);
-    expect(rows[1]!.textContent).toContain("£8.00");
-    expect(rows[1]!.textContent).toContain("18.48% off £10.00");
-    expect(within(rows[2]!).getByText("Not listed")).toBeTruthy();
-    // A month Northern Ireland has not published is never read as the pack delisted.
-    expect(within(rows[3]!).getByText("Not published yet")).toBeTruthy();
+    expect(rows).toHaveLength(5);
+    // A month Northern Ireland has not published yet is never read as the pack delisted.
+    expect(rows[1]!.textContent).toContain("August 2026 (from 1 August)");
+    expect(within(rows[1]!).getByText("Not published yet")).toBeTruthy();
+    expect(rows[2]!.textContent).toContain("£8.00");
+    expect(rows[2]!.textContent).toContain("18.48% off £10.00");
+    expect(within(rows[3]!).getByText("Not listed")).toBeTruthy();
+    // An earlier month missing from the database is neither delisted nor still to come.
+    expect(within(rows[4]!).getByText("No data loaded")).toBeTruthy();
   });
 
   it("says when no month lists the pack", () => {

@@ -19,7 +19,7 @@ import {
 
 import { shortExplanation, type Reimbursement } from "../reimbursement";
 import { monthChoiceLabel } from "../months";
-import { monthInForceOf, type ReimbursementMonth } from "../pack-months";
+import { absentWords, monthInForceOf, type ReimbursementMonth } from "../pack-months";
 
 const editionIds = editions.map((edition) => edition.id);
 
@@ -77,7 +77,8 @@ function ThisMonth({
 /**
  * What a pharmacy can expect to be paid for the pack: the month in force with each step in words,
  * and the months published ahead of it and the twelve up to it, England & Wales beside Northern
- * Ireland. A month an edition has not published is "Not published yet", never "Not listed".
+ * Ireland. A month an edition has not published is "Not published yet", never "Not listed"
+ * (`absentWords`).
  */
 export function EffectiveReimbursement({
   months,
@@ -143,9 +144,7 @@ export function EffectiveReimbursement({
                             </>
                           ) : (
                             <span className="text-muted-foreground">
-                              {month.standing[edition] === "not-published"
-                                ? "Not published yet"
-                                : "Not listed"}
+                              {absentWords(months, month, edition)}
                             </span>
                           )}
                         </TableCell>
