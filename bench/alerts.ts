@@ -12,9 +12,9 @@ import { hasRealData, realDataDir } from "../tests/fixtures/real-data";
 import { withClient, withDatabase } from "./server";
 
 /**
- * `npm run bench:alerts`: the watchlist alerts after a real Part IX month (issue 12: 1,000 users
- * watching 200 packs each, target ≤ 10 s), on a fresh database on the PostgreSQL server DATABASE_URL
- * names (default: the local server), dropped afterwards.
+ * `npm run bench:alerts`: the watchlist alerts after a real Part IX month (1,000 users watching
+ * 200 packs each, target ≤ 10 s: docs/performance.md), on a fresh database on the PostgreSQL
+ * server DATABASE_URL names (default: the local server), dropped afterwards.
  *
  * May 2026's real Part IX file is imported and announced (nobody watches yet); BENCH_USERS (default
  * 1,000) subscribers each get a list of BENCH_ITEMS (default 200) of June's packs, one in ten of them

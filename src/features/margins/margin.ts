@@ -5,7 +5,7 @@
  */
 import { parsePounds } from "@/features/imports/values";
 
-/** At most this many lines per upload, and files up to this size (issue 15). */
+/** At most this many lines per upload, and files up to this size (ADR 130). */
 export const maxMarginLines = 20_000;
 export const maxMarginFileBytes = 10 * 1024 * 1024;
 
