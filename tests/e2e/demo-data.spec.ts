@@ -1,12 +1,6 @@
-import { spawnSync } from "node:child_process";
-import fs from "node:fs";
-import { createRequire } from "node:module";
-import os from "node:os";
-import path from "node:path";
-
 import { headers, plainCsv } from "../../src/features/imports/sample/formats";
 import { expectNoAxeViolations } from "../fixtures/axe";
-import { createPerson, setCountry } from "./database";
+import { createPerson, importTariffFile, setCountry } from "./database";
 import { expect, signInByApi, test, uniqueEmail } from "./fixtures";
 
 /**
@@ -18,8 +12,6 @@ import { expect, signInByApi, test, uniqueEmail } from "./fixtures";
 const attribution = "Contains public sector information licensed under the Open Government Licence v3.0.";
 
 test.beforeAll(() => {
-  const folder = fs.mkdtempSync(path.join(os.tmpdir(), "demo-ni-"));
-  const file = path.join(folder, "NI Drug Tariff Part II & III January 2021.csv");
   const rows = [1, 2, 3].map((index) => [
     "IIId",
     "Demo Supplies Ltd",
@@ -39,25 +31,12 @@ test.beforeAll(() => {
     "",
     "",
   ]);
-  fs.writeFileSync(
-    file,
+  const imported = importTariffFile(
+    "NI Drug Tariff Part II & III January 2021.csv",
     plainCsv({ title: "January 2021 Northern Ireland Drug Tariff Part II & III", header: headers.ix, rows }),
+    ["--actor", "demo-data:ni-illustrative"],
   );
-  const tsx = createRequire(import.meta.url).resolve("tsx/cli");
-  const run = spawnSync(
-    process.execPath,
-    [tsx, "scripts/import.ts", "--json", "--actor", "demo-data:ni-illustrative", file],
-    {
-      env: {
-        ...process.env,
-        DATABASE_URL: "",
-        DATA_DIR: path.resolve(process.env.E2E_DATA_DIR ?? ".data-e2e"),
-      },
-      encoding: "utf8",
-    },
-  );
-  fs.rmSync(folder, { recursive: true, force: true });
-  expect(run.stdout + run.stderr).toMatch(/"status":"(imported|unchanged)"/);
+  expect(imported).toMatch(/"status":"(imported|unchanged)"/);
 });
 
 test("a data page carries the attribution; a generated Northern Ireland month says it is illustrative", async ({
