@@ -48,6 +48,9 @@ export async function DataFreshnessLine({
   const month = shown ?? months.filter((value) => `${value}-01` <= inForce).at(-1) ?? months[0]!;
   const newest = months.at(-1)!;
   const behind = `${addMonths(newest, cadence === "monthly" ? 1 : 3)}-01` <= inForce;
+  // Who can fetch is read only when it matters: an owner, or anyone on the embedded default.
+  const canFetch =
+    behind && (getEnv().EMBEDDED_DATABASE === "1" || (await getCurrentUser())?.isOwner === true);
   return (
     <>
       <p className="text-sm text-muted-foreground" data-testid="data-freshness">
@@ -61,19 +64,24 @@ export async function DataFreshnessLine({
           </>
         )}
       </p>
-      {behind && <NewestMonthNotice newest={newest} inForce={inForce.slice(0, 7)} />}
+      {behind && <NewestMonthNotice newest={newest} inForce={inForce.slice(0, 7)} canFetch={canFetch} />}
     </>
   );
 }
 
 /**
- * "July 2026 is the newest month loaded; November 2026 (the month in force) is not": months after
- * the newest are never made up. Who can fetch them (an owner, or anyone on the embedded default
- * `npm start` runs) is told how.
+ * "July 2026 is the newest month loaded; November 2026, the month in force, is not": months after
+ * the newest are never made up. Who can fetch them is told how.
  */
-async function NewestMonthNotice({ newest, inForce }: { newest: string; inForce: string }) {
-  const user = await getCurrentUser();
-  const canFetch = user?.isOwner || getEnv().EMBEDDED_DATABASE === "1";
+function NewestMonthNotice({
+  newest,
+  inForce,
+  canFetch,
+}: {
+  newest: string;
+  inForce: string;
+  canFetch: boolean;
+}) {
   return (
     <p className="max-w-3xl text-sm" data-testid="newest-month">
       {monthLabel(newest)} is the newest month loaded; {monthLabel(inForce)}, the month in force, is not.{" "}
