@@ -43,6 +43,8 @@ test("a data page carries the attribution; a generated Northern Ireland month sa
   page,
   baseURL,
 }) => {
+  // Three pages and a sign-in, on a machine other builds keep busy.
+  test.setTimeout(180_000);
   const person = await createPerson(uniqueEmail("demo-data"), { subscribed: true });
   await signInByApi(page, baseURL!, person.email, person.password);
 
@@ -52,7 +54,7 @@ test("a data page carries the attribution; a generated Northern Ireland month sa
 
   await setCountry(person.id, 2);
   await page.goto("/drug-tariff-parts/partix-appliances?month=2021-01");
-  await expect(page.getByRole("table", { name: /January 2021/ })).toContainText("Demo dressing 2");
+  await expect(page.getByRole("table", { name: "Part II & III, January 2021" })).toBeVisible();
   const notice = page.getByRole("note").filter({ hasText: "Illustrative Northern Ireland prices" });
   await expect(notice).toBeVisible();
   await expect(notice).toContainText("generated from the real England & Wales tariff");
