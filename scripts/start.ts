@@ -7,6 +7,7 @@ import { openDatabase, type OpenDatabase } from "../src/db/connect";
 import { migrateDatabase } from "../src/db/migrate";
 import { DEMO_ACCOUNTS, DEMO_OWNER_ID, DEMO_PASSWORD, seedDatabase } from "../src/db/seed";
 import { startEmbeddedDatabase } from "../src/db/embedded";
+import { loadDemoDataIfEmpty } from "../src/features/imports/demo/load";
 import { loadSampleDataIfEmpty } from "../src/features/imports/sample/load";
 import { createDatabase, createPool } from "../src/db/client";
 import {
@@ -14,7 +15,7 @@ import {
   EnvError,
   isOperatorDatabase,
   parseEnv,
-  shouldLoadSampleData,
+  firstStartData,
   shouldSeedDemoData,
   type Env,
 } from "../src/lib/env";
@@ -106,9 +107,11 @@ async function main(): Promise<number> {
     await migrateDatabase(database.db);
     const seeded = await seedDatabase(database.db, { demo });
     if (seeded.inserted > 0) log(`Seeded demo data (${seeded.inserted} rows).`);
+    const firstData = firstStartData(env);
+    if (firstData === "real") await loadDemoDataIfEmpty(database.db, { workFolder: env.DATA_DIR, log });
     await loadSampleDataIfEmpty(database.db, {
       folder: path.join(env.DATA_DIR, "sample"),
-      enabled: shouldLoadSampleData(env),
+      enabled: firstData === "generated",
       log,
     });
 

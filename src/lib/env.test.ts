@@ -6,6 +6,7 @@ import {
   isTestCheckoutAllowed,
   parseEnv,
   shouldLoadSampleData,
+  firstStartData,
   shouldSeedDemoData,
 } from "./env";
 
@@ -134,6 +135,26 @@ describe("the embedded default", () => {
       false,
       false,
     ]);
+  });
+});
+
+describe("the data a first start loads (SAMPLE_DATA)", () => {
+  it("is the real published data by default on the embedded database, none on an operator's", () => {
+    expect(firstStartData(parseEnv({}))).toBe("real");
+    expect(firstStartData(parseEnv({ ...operator, ...secret }))).toBeNull();
+  });
+
+  it("is the generated sample, the real data or none when asked, on either database", () => {
+    for (const base of [{}, operator]) {
+      expect(firstStartData(parseEnv({ ...base, SAMPLE_DATA: "generated" }))).toBe("generated");
+      expect(firstStartData(parseEnv({ ...base, SAMPLE_DATA: "real" }))).toBe("real");
+      expect(firstStartData(parseEnv({ ...base, SAMPLE_DATA: "1" }))).toBe("real");
+      expect(firstStartData(parseEnv({ ...base, SAMPLE_DATA: "0" }))).toBeNull();
+    }
+  });
+
+  it("refuses anything else, saying what it takes", () => {
+    expect(() => parseEnv({ SAMPLE_DATA: "yes" })).toThrow(/SAMPLE_DATA: .*"generated"/);
   });
 });
 

@@ -193,7 +193,11 @@ const baseEnvSchema = z.object({
       "a comma-separated list of proxy addresses or CIDR ranges",
     )
     .optional(),
-  SAMPLE_DATA: flag.optional(),
+  SAMPLE_DATA: z
+    .enum(["0", "1", "real", "generated"], {
+      message: '"real" (or "1": the published data in data/demo), "generated" (the generated sample) or "0"',
+    })
+    .optional(),
   TEST_CHECKOUT: flag.optional(),
   EMBEDDED_DATABASE: flag.optional(),
   BILLING_RECONCILE_CRON: z
@@ -385,9 +389,20 @@ export function shouldSeedDemoData(env: Env): boolean {
   return demonstrationAid(env, env.DEMO_SEED);
 }
 
-/** 24 months of generated tariff data on a first start that finds none (SAMPLE_DATA). */
+/**
+ * The tariff data a first start that finds none loads (SAMPLE_DATA, ADR 210): `real`, the published
+ * England & Wales files kept in data/demo (the default on the embedded database, and what `1`
+ * asks for on an operator's); `generated`, 24 months of generated sample data (the browser tests'); or none.
+ */
+export function firstStartData(env: Env): "real" | "generated" | null {
+  if (env.SAMPLE_DATA === "generated") return "generated";
+  const wanted = env.SAMPLE_DATA === "real" ? "1" : env.SAMPLE_DATA;
+  return demonstrationAid(env, wanted) ? "real" : null;
+}
+
+/** Whether a first start that finds no tariff data loads any (SAMPLE_DATA): see `firstStartData`. */
 export function shouldLoadSampleData(env: Env): boolean {
-  return demonstrationAid(env, env.SAMPLE_DATA);
+  return firstStartData(env) !== null;
 }
 
 /** The local test checkout, which "charges" nothing, stands in when no Stripe key is set (TEST_CHECKOUT). */

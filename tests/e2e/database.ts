@@ -1,4 +1,8 @@
+import { spawnSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
+import fs from "node:fs";
+import { createRequire } from "node:module";
+import os from "node:os";
 import path from "node:path";
 
 import { hashPassword } from "better-auth/crypto";
@@ -133,4 +137,29 @@ export async function countImportedMonths(part: string): Promise<number> {
     [part],
   );
   return result.rows[0]!.months;
+}
+
+/**
+ * Writes a tariff file (`name`, `content`) and imports it into the browser tests' database through
+ * `npm run import`'s command, as an operator would with the server running; `args` adds options.
+ * Returns what the command printed (one JSON line per file).
+ */
+export function importTariffFile(name: string, content: Buffer, args: string[] = []): string {
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), "e2e-import-"));
+  const file = path.join(folder, name);
+  fs.writeFileSync(file, content);
+  const tsx = createRequire(import.meta.url).resolve("tsx/cli");
+  try {
+    const run = spawnSync(process.execPath, [tsx, "scripts/import.ts", "--json", ...args, file], {
+      env: {
+        ...process.env,
+        DATABASE_URL: "",
+        DATA_DIR: path.resolve(process.env.E2E_DATA_DIR ?? ".data-e2e"),
+      },
+      encoding: "utf8",
+    });
+    return run.stdout + run.stderr;
+  } finally {
+    fs.rmSync(folder, { recursive: true, force: true });
+  }
 }

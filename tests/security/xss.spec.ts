@@ -1,13 +1,10 @@
-import { spawnSync } from "node:child_process";
 import fs from "node:fs";
-import { createRequire } from "node:module";
-import os from "node:os";
 import path from "node:path";
 
 import type { Page } from "@playwright/test";
 
 import { headers, nhsbsaCsv } from "../../src/features/imports/sample/formats";
-import { createOrganisation, createPerson } from "../e2e/database";
+import { createOrganisation, createPerson, importTariffFile } from "../e2e/database";
 import { demo, expect, signInByApi, test, uniqueEmail, waitForHydration } from "../e2e/fixtures";
 
 /**
@@ -302,20 +299,11 @@ test("import fields: a Part VIIIA file whose names, units and codes are payloads
     "Part VIIIA Category C",
     100 + index,
   ]);
-  const folder = fs.mkdtempSync(path.join(os.tmpdir(), "xss-import-"));
-  const file = path.join(folder, "Part VIIIA Jan 20.csv");
-  fs.writeFileSync(file, nhsbsaCsv({ title: "Part VIIIA January 2020", header: headers.viiia, rows }));
-  const tsx = createRequire(import.meta.url).resolve("tsx/cli");
-  const run = spawnSync(process.execPath, [tsx, "scripts/import.ts", "--json", file], {
-    env: {
-      ...process.env,
-      DATABASE_URL: "",
-      DATA_DIR: path.resolve(process.env.E2E_DATA_DIR ?? ".data-e2e"),
-    },
-    encoding: "utf8",
-  });
-  fs.rmSync(folder, { recursive: true, force: true });
-  expect(run.stdout + run.stderr).toMatch(/"status":"(imported|unchanged)"/);
+  const imported = importTariffFile(
+    "Part VIIIA Jan 20.csv",
+    nhsbsaCsv({ title: "Part VIIIA January 2020", header: headers.viiia, rows }),
+  );
+  expect(imported).toMatch(/"status":"(imported|unchanged)"/);
 
   await signInByApi(page, baseURL!, demo.delegate);
   await page.goto("/drug-tariff-parts/partviiia?month=2020-01", { waitUntil: "load" });

@@ -4,6 +4,7 @@ import { AppHeader } from "@/features/shell/components/app-header";
 import { AppSidebar } from "@/features/shell/components/app-sidebar";
 import { PublicShell } from "@/features/shell/components/public-shell";
 import { Toaster } from "@/components/ui/sonner";
+import { DataAttribution } from "@/components/data-attribution";
 import { SubscriptionProvider } from "@/features/accounts/components/subscription-provider";
 import { UpgradePlanButton } from "@/features/billing/components/upgrade-plan-button";
 import { TourProvider } from "@/features/onboarding/components/tour-provider";
@@ -59,6 +60,9 @@ export default async function AppLayout({ children }: { children: ReactNode }) {
           ) : (
             children
           )}
+          <footer className="mt-12 border-t px-4 pt-4 text-xs text-muted-foreground sm:px-6">
+            <DataAttribution />
+          </footer>
         </main>
         {usage && (
           <LazyOverLimitModal

@@ -65,7 +65,7 @@ export async function loadSampleData(
 }
 
 /** Whether any tariff data is loaded at all: a new database gets the sample, one with data is left alone. */
-async function hasTariffData(db: Database): Promise<boolean> {
+export async function hasTariffData(db: Database): Promise<boolean> {
   const result = await db.execute(sql`select 1 from tariff_datasets limit 1`);
   return result.rows.length > 0;
 }

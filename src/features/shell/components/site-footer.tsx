@@ -1,5 +1,6 @@
 import Link from "next/link";
 
+import { DataAttribution } from "@/components/data-attribution";
 import { CookieSettingsButton } from "@/features/analytics/components/cookie-consent";
 import { site } from "@/lib/site";
 
@@ -12,16 +13,7 @@ export function SiteFooter() {
           <h2 id="footer-data" className="font-semibold">
             About the data
           </h2>
-          <p className="text-muted-foreground">
-            Contains public sector information from the NHS Business Services Authority, licensed under the{" "}
-            <a
-              className="underline underline-offset-2"
-              href="https://www.nationalarchives.gov.uk/doc/open-government-licence/version/3/"
-            >
-              Open Government Licence v3.0
-            </a>
-            .
-          </p>
+          <DataAttribution className="text-muted-foreground" />
           <p className="text-muted-foreground">
             The data is published unverified and there is no guarantee that errors will be corrected promptly.{" "}
             {site.name} is a guide only: always check prices against the official Drug Tariff before you rely

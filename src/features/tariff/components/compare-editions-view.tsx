@@ -101,6 +101,7 @@ export function CompareEditionsView({
         explanation={explanation}
         source={{ part, edition: 1 }}
         shown={period ?? undefined}
+        northernIreland
       />
       <ListFilters
         months={comparison.periods.map((value) => ({

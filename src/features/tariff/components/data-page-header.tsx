@@ -1,18 +1,21 @@
 import type { ReactNode } from "react";
 
-import { DataFreshnessLine } from "@/features/imports/components/data-freshness";
+import { DataFreshnessLine, IllustrativeNiNotice } from "@/features/imports/components/data-freshness";
 import type { PartId } from "@/lib/tariff-vocabulary";
 import type { Edition } from "@/lib/tariff-vocabulary";
 
 /**
  * The heading of every data page, list or insight: its title, what it is for, and how current its
- * data is (the part its rows come from, read for the reader's edition).
+ * data is (the part its rows come from, read for the reader's edition). A page showing Northern
+ * Ireland data the demo generated says it is illustrative (ADR 210).
  */
 export function DataPageHeader({
   title,
   explanation,
   source,
   shown,
+  cadence,
+  northernIreland = source.edition === 2,
   children,
 }: {
   title: string;
@@ -20,6 +23,10 @@ export function DataPageHeader({
   source: { part: PartId; edition: Edition };
   /** `YYYY-MM`: the month the page shows, which its freshness line names. */
   shown?: string;
+  /** How often the source is published: a list whose latest release stays in force is "latest". */
+  cadence?: "monthly" | "latest";
+  /** Whether the page shows Northern Ireland's prices (its reader's edition, or beside England's). */
+  northernIreland?: boolean;
   children?: ReactNode;
 }) {
   return (
@@ -27,7 +34,8 @@ export function DataPageHeader({
       <h1 className="text-3xl font-bold tracking-tight">{title}</h1>
       <p className="max-w-3xl text-muted-foreground">{explanation}</p>
       {children}
-      <DataFreshnessLine part={source.part} edition={source.edition} shown={shown} />
+      {northernIreland && <IllustrativeNiNotice part={source.part} month={shown} />}
+      <DataFreshnessLine part={source.part} edition={source.edition} shown={shown} cadence={cadence} />
     </header>
   );
 }

@@ -3,6 +3,7 @@ import { notFound } from "next/navigation";
 import { cache, type ReactNode } from "react";
 
 import { PageContainer } from "@/components/layout/page-container";
+import { IllustrativeNiNotice } from "@/features/imports/components/data-freshness";
 
 import { productMetadata } from "../product-metadata";
 import { getProductDetail, type ProductDetail, type ProductKind } from "../product-queries";
@@ -47,6 +48,8 @@ export async function ProductPage({
   return (
     <PageContainer width="wide" className="space-y-4">
       {back}
+      {/* The page shows both editions: Northern Ireland's may be the demo's illustrative one (ADR 210). */}
+      <IllustrativeNiNotice />
       <ProductDetailView
         product={product}
         actions={actions?.(product)}

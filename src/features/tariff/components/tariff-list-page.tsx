@@ -52,6 +52,7 @@ export async function TariffListPage({
         explanation={spec.explanation}
         source={listSource(id, edition)}
         shown={choice.month.value}
+        cadence={spec.cadence}
       >
         {spec.ewOnly && edition === 2 && (
           <p className="max-w-3xl text-sm">
