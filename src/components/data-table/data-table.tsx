@@ -11,7 +11,16 @@ import {
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { ArrowDown, ArrowUp, ArrowUpDown, Download } from "lucide-react";
 import Link from "next/link";
-import { useContext, useId, useMemo, useRef, useState, type ReactNode } from "react";
+import {
+  useContext,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type ReactNode,
+} from "react";
 
 import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/utils";
@@ -61,6 +70,16 @@ function cellPlacement(column: DataColumn, isName: boolean): string {
     !isName && !column.priority && "max-sm:order-last max-sm:col-span-2",
   );
 }
+
+/** Whether rows are cards (a phone's width), followed as the window changes. */
+function subscribeToCardLayout(onChange: () => void) {
+  const query = globalThis.matchMedia?.(cardLayout);
+  query?.addEventListener("change", onChange);
+  return () => query?.removeEventListener("change", onChange);
+}
+const isCardLayout = () => globalThis.matchMedia?.(cardLayout).matches ?? false;
+/** The server knows no width: it renders table rows, and so does the browser's first (hydrating) render. */
+const isCardLayoutOnServer = () => false;
 
 /** The height of the rows scrolled out of view, so the scrollbar keeps the whole list's length. */
 function Spacer({ height, columns }: { height: number; columns: number }) {
@@ -140,14 +159,18 @@ export function DataTable({
   });
   const shown = table.getRowModel().rows;
   const scroller = useRef<HTMLDivElement>(null);
+  // The estimate decides how many rows the first render holds, so it must be the server's until
+  // hydration is over: a phone's card estimate there would render fewer rows than the HTML has.
+  const cards = useSyncExternalStore(subscribeToCardLayout, isCardLayout, isCardLayoutOnServer);
   const virtualizer = useVirtualizer({
     count: shown.length,
     getScrollElement: () => scroller.current,
-    estimateSize: () => (globalThis.matchMedia?.(cardLayout).matches ? cardHeight : rowHeight),
+    estimateSize: () => (cards ? cardHeight : rowHeight),
     overscan: 12,
     // Before the browser has measured anything (and on the server) render a screenful of rows.
     initialRect: { width: 1024, height: 720 },
   });
+  useEffect(() => virtualizer.measure(), [cards, virtualizer]);
   const items = virtualizer.getVirtualItems();
   const padTop = items[0]?.start ?? 0;
   const padBottom = items.length ? virtualizer.getTotalSize() - items[items.length - 1]!.end : 0;
