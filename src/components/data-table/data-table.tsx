@@ -66,7 +66,9 @@ function cellPlacement(column: DataColumn, isName: boolean): string {
   return cn(
     numeric.has(column.kind ?? "") && "sm:text-right",
     column.priority === "detail" ? "hidden lg:table-cell" : "max-sm:block max-sm:p-0",
-    isName && "max-sm:order-first max-sm:col-span-full sm:sticky sm:left-0 sm:z-[1] sm:min-w-64",
+    // From lg the detail columns (codes among them) join the table: the name gives up some width, so
+    // a list's codes fit whole beside it on a laptop (1280 px) rather than under the table's edge.
+    isName && "max-sm:order-first max-sm:col-span-full sm:sticky sm:left-0 sm:z-[1] sm:min-w-64 lg:min-w-48",
     !isName && !column.priority && "max-sm:order-last max-sm:col-span-2",
   );
 }
@@ -80,6 +82,12 @@ function subscribeToCardLayout(onChange: () => void) {
 const isCardLayout = () => globalThis.matchMedia?.(cardLayout).matches ?? false;
 /** The server knows no width: it renders table rows, and so does the browser's first (hydrating) render. */
 const isCardLayoutOnServer = () => false;
+
+/**
+ * A row's action (e.g. Remove) stays at the table's right edge however far it scrolls sideways, as
+ * the name stays at its left: a line on its left parts it from the columns passing under it.
+ */
+const stickyAction = "sm:sticky sm:right-0 sm:z-[1] sm:shadow-[inset_1px_0_0_var(--color-border)]";
 
 /** The height of the rows scrolled out of view, so the scrollbar keeps the whole list's length. */
 function Spacer({ height, columns }: { height: number; columns: number }) {
@@ -287,7 +295,7 @@ export function DataTable({
                   <th
                     role="columnheader"
                     scope="col"
-                    className="h-10 bg-muted px-3 py-1 text-left font-medium"
+                    className={cn("h-10 bg-muted px-3 py-1 text-left font-medium", stickyAction)}
                   >
                     {rowAction.header}
                   </th>
@@ -356,7 +364,11 @@ export function DataTable({
                   {rowAction && (
                     <td
                       role="cell"
-                      className="px-3 py-2 align-middle max-sm:order-last max-sm:col-span-full max-sm:p-0"
+                      className={cn(
+                        "px-3 py-2 align-middle max-sm:order-last max-sm:col-span-full max-sm:p-0",
+                        stickyAction,
+                        "sm:bg-background sm:group-hover:bg-muted",
+                      )}
                     >
                       {rowAction.render(row.original)}
                     </td>
