@@ -54,6 +54,8 @@ test.describe("sign-up with the e-mailed code (form B)", () => {
     page,
     baseURL,
   }) => {
+    // Two sign-ups, a code and two axe checks: more than a minute on a loaded machine.
+    test.slow();
     const email = uniqueEmail("again");
     await fillSignUpForm(page, email);
     await page.getByRole("button", { name: "Create account" }).click();

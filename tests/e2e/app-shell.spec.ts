@@ -96,6 +96,8 @@ test("keyboard hints are not shown on a phone, where there is no keyboard to pre
   page,
   baseURL,
 }) => {
+  // A sign-in, a list page, the menu and the search dialog: more than a minute on a loaded machine.
+  test.slow();
   await page.setViewportSize({ width: 375, height: 812 });
   await subscriber(page, baseURL!);
   await page.goto("/drug-tariff-parts/partviiia");
@@ -108,6 +110,7 @@ test("keyboard hints are not shown on a phone, where there is no keyboard to pre
 });
 
 test("keyboard hints are shown beside a keyboard on a desktop @desktop", async ({ page, baseURL }) => {
+  test.slow();
   await subscriber(page, baseURL!);
   await page.goto("/drug-tariff-parts/partviiia");
   const { searchButton, ctrlK } = await searchHints(page);

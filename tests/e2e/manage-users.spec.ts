@@ -429,6 +429,8 @@ test("asking someone who pays for their own plan: both sides are told it stays, 
   browser,
   baseURL,
 }) => {
+  // Two people signed in, an e-mail and two axe checks: more than a minute on a loaded machine.
+  test.slow();
   const org = await createOrganisation({ seats: 5, label: "asking" });
   const paying = await createOrganisation({ seats: 1, label: "paying" });
   await signInByApi(page, baseURL!, org.admin.email, org.admin.password);
