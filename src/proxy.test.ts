@@ -56,4 +56,19 @@ describe("the proxy's security headers", () => {
     );
     expect(visitor.headers.get("content-security-policy")).toContain("default-src 'self'");
   });
+
+  it("lets a visitor without a session have the icons and the web manifest", async () => {
+    const proxy = await proxyAt("https://tariffscope.example");
+    for (const path of [
+      "/favicon.ico",
+      "/icon.svg",
+      "/apple-icon.png",
+      "/icon-192.png",
+      "/manifest.webmanifest",
+    ]) {
+      const response = proxy(new NextRequest(`https://tariffscope.example${path}`));
+      expect(response.headers.get("location"), path).toBeNull();
+      expect(response.headers.get("x-middleware-rewrite"), path).toBeNull();
+    }
+  });
 });

@@ -30,6 +30,10 @@ describe("which requests a process short of heap sheds (ADR 186)", () => {
     ["/api/webhooks/stripe", false],
     ["/robots.txt", false],
     ["/favicon.ico", false],
+    ["/icon.svg?7b2c0e1f", false],
+    ["/apple-icon.png?4d1f", false],
+    ["/icon-512.png", false],
+    ["/manifest.webmanifest", false],
   ])(
     "%s: shed %s (pages, rows, searches and uploads are; static files, health, sign-in and the webhook never)",
     (url, shed) => {

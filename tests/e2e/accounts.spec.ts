@@ -50,6 +50,31 @@ test.describe("sign-up with the e-mailed code (form B)", () => {
     await expect(page.getByRole("heading", { name: "Verification Complete" })).toBeVisible();
   });
 
+  test("closing the code dialog and signing up again offers the code boxes again, with the wait for a new code", async ({
+    page,
+    baseURL,
+  }) => {
+    // Two sign-ups, a code and two axe checks: more than a minute on a loaded machine.
+    test.slow();
+    const email = uniqueEmail("again");
+    await fillSignUpForm(page, email);
+    await page.getByRole("button", { name: "Create account" }).click();
+    const dialog = page.getByRole("dialog", { name: "Check your e-mail" });
+    await expect(dialog.locator(otpInput)).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+
+    await page.getByRole("button", { name: "Create account" }).click();
+    await expect(dialog).toContainText(
+      /We have already sent a code to this address: enter it below\. Please wait \d+ seconds before asking for another code\./,
+    );
+    await expectNoAxeViolations(page);
+    const { code } = await readCode(baseURL!, email);
+    await typeCode(page, code);
+    await dialog.getByRole("button", { name: "Verify" }).click();
+    await expect(page.getByRole("heading", { name: "Verification Complete" })).toBeVisible();
+  });
+
   test("refuses to create the account until both documents are accepted", async ({ page }) => {
     await page.goto("/account-management/signup");
     await page.getByLabel("First name").fill("Sam");

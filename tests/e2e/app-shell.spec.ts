@@ -82,3 +82,40 @@ test("switching to Northern Ireland hides and relabels entries, and survives a r
   await expect(menu.getByRole("radio", { name: "Northern Ireland" })).toBeChecked();
   await expect(menu.getByRole("button", { name: "Reimbursement Info" })).toHaveCount(0);
 });
+
+/** The search dialog's shortcut hints: "Ctrl K" on the menu's search box, "Alt+W" in the dialog. */
+async function searchHints(page: import("@playwright/test").Page) {
+  const menu = await openAppMenu(page);
+  const searchButton = menu.getByRole("button", { name: "Search TariffScope" });
+  const ctrlK = searchButton.getByText("Ctrl K");
+  await expect(searchButton).toBeVisible();
+  return { menu, searchButton, ctrlK };
+}
+
+test("keyboard hints are not shown on a phone, where there is no keyboard to press them", async ({
+  page,
+  baseURL,
+}) => {
+  // A sign-in, a list page, the menu and the search dialog: more than a minute on a loaded machine.
+  test.slow();
+  await page.setViewportSize({ width: 375, height: 812 });
+  await subscriber(page, baseURL!);
+  await page.goto("/drug-tariff-parts/partviiia");
+  const { searchButton, ctrlK } = await searchHints(page);
+  await expect(ctrlK).toBeHidden();
+  await searchButton.click();
+  const dialog = page.getByRole("dialog", { name: "Search" });
+  await expect(dialog.getByRole("button", { name: "Add to watchlist" })).toBeVisible();
+  await expect(dialog.getByText("Alt+W")).toBeHidden();
+});
+
+test("keyboard hints are shown beside a keyboard on a desktop @desktop", async ({ page, baseURL }) => {
+  test.slow();
+  await subscriber(page, baseURL!);
+  await page.goto("/drug-tariff-parts/partviiia");
+  const { searchButton, ctrlK } = await searchHints(page);
+  await expect(ctrlK).toBeVisible();
+  await searchButton.click();
+  const dialog = page.getByRole("dialog", { name: "Search" });
+  await expect(dialog.getByText("Alt+W")).toBeVisible();
+});

@@ -1,7 +1,7 @@
 import { expectNoAxeViolations } from "../fixtures/axe";
 import { readSpreadsheetCsv } from "../fixtures/spreadsheet-csv";
 import { createPerson, queryRows } from "./database";
-import { expect, signInByApi, test, uniqueEmail, waitForHydration } from "./fixtures";
+import { collectConsoleErrors, expect, signInByApi, test, uniqueEmail, waitForHydration } from "./fixtures";
 
 /**
  * Effective reimbursement, England & Wales beside Northern Ireland: on a pack's public page, and on
@@ -124,4 +124,17 @@ test("a subscriber compares the editions' reimbursement by part and exports it",
   await expect(
     page.getByRole("region", { name: /^Effective reimbursement by edition, Part IX/ }),
   ).toBeVisible();
+});
+
+test("the comparison hydrates without an error on a phone, as on a desktop", async ({ page, baseURL }) => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  const person = await createPerson(uniqueEmail("compare-phone"), { subscribed: true });
+  await signInByApi(page, baseURL!, person.email, person.password);
+  const errors = collectConsoleErrors(page);
+  await page.goto("/compare-editions");
+  const table = page.getByRole("region", { name: /^Effective reimbursement by edition, Part VIIIA/ });
+  await expect(table.getByRole("row").nth(1)).toBeVisible();
+  await waitForHydration(page.getByRole("button", { name: "Export CSV" }));
+  await page.waitForLoadState("networkidle");
+  expect(errors).toEqual([]);
 });

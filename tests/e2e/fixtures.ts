@@ -123,6 +123,23 @@ export async function waitForHydration(locator: Locator) {
     .toBe(true);
 }
 
+/**
+ * Collects what the browser reports as an error while the page is open: console errors (a failed
+ * load, e.g. a missing favicon, React's hydration errors) and uncaught exceptions. Call before
+ * `page.goto`; read the list after.
+ */
+export function collectConsoleErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") {
+      const { url } = message.location();
+      errors.push(url ? `${message.text()} (${url})` : message.text());
+    }
+  });
+  page.on("pageerror", (error) => errors.push(`uncaught: ${error.message}`));
+  return errors;
+}
+
 /** The page is no wider than the window: nothing makes a phone scroll sideways. */
 export async function expectNoSidewaysScroll(page: Page) {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

@@ -423,3 +423,47 @@ test("billing is for the licence admin: a delegate has no Billing section", asyn
     page.getByRole("navigation", { name: "Account sections" }).getByRole("link", { name: "Billing" }),
   ).toHaveCount(0);
 });
+
+test("asking someone who pays for their own plan: both sides are told it stays, and that they cannot accept", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  // Two people signed in, an e-mail and two axe checks: more than a minute on a loaded machine.
+  test.slow();
+  const org = await createOrganisation({ seats: 5, label: "asking" });
+  const paying = await createOrganisation({ seats: 1, label: "paying" });
+  await signInByApi(page, baseURL!, org.admin.email, org.admin.password);
+  await page.goto(manageUsers);
+  await page.getByRole("button", { name: "Add User" }).click();
+  const dialog = page.getByRole("dialog", { name: "Add User" });
+  await dialog.getByLabel("Email").fill(paying.admin.email);
+  await dialog.getByRole("button", { name: "Search" }).click();
+  await expect(dialog.getByRole("button", { name: "Send request" })).toBeVisible();
+  // The search says nothing of their plan (ADR 036), so the admin is told what happens in either case.
+  await expect(dialog).toContainText(
+    "If they pay for a plan of their own, they cannot accept: joining never cancels or changes that plan",
+  );
+  await expectNoAxeViolations(page);
+  await dialog.getByRole("button", { name: "Send request" }).click();
+  await expect(
+    page.getByText(`${paying.admin.email} will join your licence once they accept.`),
+  ).toBeVisible();
+
+  const message = await fetchLatestEmail(baseURL!, paying.admin.email);
+  expect(message.text.replace(/\s+/g, " ")).toContain(
+    "If you pay for a TariffScope plan of your own, you cannot accept: joining never cancels or changes your plan",
+  );
+
+  const asked = await signInElsewhere(browser, baseURL!, paying.admin);
+  await asked.page.goto("/account-management/licence-requests");
+  const request = asked.page.getByRole("group", { name: `Join asking Pharmacy Ltd` });
+  await expect(request).toContainText(
+    "You pay for a TariffScope plan of your own, so you cannot accept: joining never cancels or changes your plan",
+  );
+  await expect(request).toContainText("Your plan stays as it is.");
+  await expect(request.getByRole("button", { name: "Accept and join" })).toBeDisabled();
+  await expect(request.getByRole("button", { name: "Decline" })).toBeEnabled();
+  await expectNoAxeViolations(asked.page);
+  await asked.context.close();
+});

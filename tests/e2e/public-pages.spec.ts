@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 
 import { expectNoAxeViolations } from "../fixtures/axe";
-import { demo, signInByApi, test as withAccount } from "./fixtures";
+import { collectConsoleErrors, demo, signInByApi, test as withAccount } from "./fixtures";
 
 /** Every public page, at the phone and desktop widths of the two projects. */
 const pages = [
@@ -65,6 +65,36 @@ test("the top bar offers Blog, Pricing, Get Started and Log In on a desktop, and
     );
     await expect(page.getByRole("navigation", { name: "Main" })).toBeHidden();
   }
+});
+
+test("the home page's first load logs no error: the icons the page names are there", async ({ page }) => {
+  const errors = collectConsoleErrors(page);
+  await page.goto("/");
+  await page.waitForLoadState("networkidle");
+  // The browser asks for /favicon.ico whatever the page names.
+  const favicon = await page.request.get("/favicon.ico");
+  expect(favicon.status()).toBe(200);
+  expect(favicon.headers()["content-type"]).toBe("image/x-icon");
+  const head = page.locator("head");
+  const icon = await head.locator('link[rel="icon"][type="image/svg+xml"]').getAttribute("href");
+  const appleIcon = await head.locator('link[rel="apple-touch-icon"]').getAttribute("href");
+  const manifestHref = await head.locator('link[rel="manifest"]').getAttribute("href");
+  const expectServed = async (href: string, type: string) => {
+    const response = await page.request.get(href);
+    expect(response.status(), href).toBe(200);
+    expect(response.headers()["content-type"], href).toContain(type);
+    return response;
+  };
+  await expectServed(icon!, "image/svg+xml");
+  await expectServed(appleIcon!, "image/png");
+  // A phone's home screen: the manifest names the product and icons of the sizes it asks for.
+  const manifest = await (await expectServed(manifestHref!, "application/manifest+json")).json();
+  expect(manifest.name).toBe("TariffScope");
+  const icons = manifest.icons as { src: string; sizes: string; type: string; purpose?: string }[];
+  expect(icons.map(({ sizes }) => sizes)).toEqual(expect.arrayContaining(["192x192", "512x512"]));
+  expect(icons.some(({ purpose }) => purpose === "maskable")).toBe(true);
+  for (const { src, type } of icons) await expectServed(src, type);
+  expect(errors).toEqual([]);
 });
 
 test("every 'Get Started' leads to the plans, on a phone as on a desktop", async ({ page }) => {

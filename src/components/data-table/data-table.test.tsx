@@ -1,5 +1,7 @@
-import { render, screen, within } from "@testing-library/react";
+import { act, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { hydrateRoot } from "react-dom/client";
+import { renderToString } from "react-dom/server";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
 import { DataTable } from "./data-table";
@@ -192,6 +194,39 @@ describe("DataTable on a phone", () => {
       .map((cell) => cell.querySelector('[aria-hidden="true"]')?.textContent ?? null);
     // The name is the card's title; the figures say what they are.
     expect(labels).toEqual([null, "Pack size", "Basic Price"]);
+  });
+
+  it("hydrates the server's rows without a mismatch: the server knows no width, so the first render keeps its rows", async () => {
+    const many: DataRow[] = Array.from({ length: 60 }, (_, index) => ({
+      medicine: `Medicine ${index}`,
+      packSize: index + 1,
+      price: index * 10,
+      href: `/drug-info/${index}`,
+    }));
+    const table = <DataTable columns={columns} rows={many} caption="Part VIIIA prices" fileName="part.csv" />;
+    vi.stubGlobal("matchMedia", undefined);
+    const container = document.createElement("div");
+    container.innerHTML = renderToString(table);
+    document.body.append(container);
+    const serverRows = container.querySelectorAll("tbody tr[data-index]").length;
+    expect(serverRows).toBeGreaterThan(0);
+
+    // The browser is a phone's width: its rows are cards.
+    vi.stubGlobal("matchMedia", (media: string) => ({
+      matches: true,
+      media,
+      addEventListener: () => {},
+      removeEventListener: () => {},
+    }));
+    const recovered: unknown[] = [];
+    const root = await act(async () =>
+      hydrateRoot(container, table, { onRecoverableError: (error) => recovered.push(error) }),
+    );
+    expect(recovered).toEqual([]);
+    expect(container.querySelectorAll("tbody tr[data-index]").length).toBeGreaterThan(0);
+    act(() => root.unmount());
+    container.remove();
+    vi.unstubAllGlobals();
   });
 
   it("sorts from the 'Sort by' choice, as the headers' buttons do on a wider screen", async () => {

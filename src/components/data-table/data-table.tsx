@@ -11,7 +11,16 @@ import {
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { ArrowDown, ArrowUp, ArrowUpDown, Download } from "lucide-react";
 import Link from "next/link";
-import { useContext, useId, useMemo, useRef, useState, type ReactNode } from "react";
+import {
+  useContext,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type ReactNode,
+} from "react";
 
 import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/utils";
@@ -57,10 +66,28 @@ function cellPlacement(column: DataColumn, isName: boolean): string {
   return cn(
     numeric.has(column.kind ?? "") && "sm:text-right",
     column.priority === "detail" ? "hidden lg:table-cell" : "max-sm:block max-sm:p-0",
-    isName && "max-sm:order-first max-sm:col-span-full sm:sticky sm:left-0 sm:z-[1] sm:min-w-64",
+    // From lg the detail columns (codes among them) join the table: the name gives up some width, so
+    // a list's codes fit whole beside it on a laptop (1280 px) rather than under the table's edge.
+    isName && "max-sm:order-first max-sm:col-span-full sm:sticky sm:left-0 sm:z-[1] sm:min-w-64 lg:min-w-48",
     !isName && !column.priority && "max-sm:order-last max-sm:col-span-2",
   );
 }
+
+/** Whether rows are cards (a phone's width), followed as the window changes. */
+function subscribeToCardLayout(onChange: () => void) {
+  const query = globalThis.matchMedia?.(cardLayout);
+  query?.addEventListener("change", onChange);
+  return () => query?.removeEventListener("change", onChange);
+}
+const isCardLayout = () => globalThis.matchMedia?.(cardLayout).matches ?? false;
+/** The server knows no width: it renders table rows, and so does the browser's first (hydrating) render. */
+const isCardLayoutOnServer = () => false;
+
+/**
+ * A row's action (e.g. Remove) stays at the table's right edge however far it scrolls sideways, as
+ * the name stays at its left: a line on its left parts it from the columns passing under it.
+ */
+const stickyAction = "sm:sticky sm:right-0 sm:z-[1] sm:shadow-[inset_1px_0_0_var(--color-border)]";
 
 /** The height of the rows scrolled out of view, so the scrollbar keeps the whole list's length. */
 function Spacer({ height, columns }: { height: number; columns: number }) {
@@ -140,14 +167,18 @@ export function DataTable({
   });
   const shown = table.getRowModel().rows;
   const scroller = useRef<HTMLDivElement>(null);
+  // The estimate decides how many rows the first render holds, so it must be the server's until
+  // hydration is over: a phone's card estimate there would render fewer rows than the HTML has.
+  const cards = useSyncExternalStore(subscribeToCardLayout, isCardLayout, isCardLayoutOnServer);
   const virtualizer = useVirtualizer({
     count: shown.length,
     getScrollElement: () => scroller.current,
-    estimateSize: () => (globalThis.matchMedia?.(cardLayout).matches ? cardHeight : rowHeight),
+    estimateSize: () => (cards ? cardHeight : rowHeight),
     overscan: 12,
     // Before the browser has measured anything (and on the server) render a screenful of rows.
     initialRect: { width: 1024, height: 720 },
   });
+  useEffect(() => virtualizer.measure(), [cards, virtualizer]);
   const items = virtualizer.getVirtualItems();
   const padTop = items[0]?.start ?? 0;
   const padBottom = items.length ? virtualizer.getTotalSize() - items[items.length - 1]!.end : 0;
@@ -264,7 +295,7 @@ export function DataTable({
                   <th
                     role="columnheader"
                     scope="col"
-                    className="h-10 bg-muted px-3 py-1 text-left font-medium"
+                    className={cn("h-10 bg-muted px-3 py-1 text-left font-medium", stickyAction)}
                   >
                     {rowAction.header}
                   </th>
@@ -333,7 +364,11 @@ export function DataTable({
                   {rowAction && (
                     <td
                       role="cell"
-                      className="px-3 py-2 align-middle max-sm:order-last max-sm:col-span-full max-sm:p-0"
+                      className={cn(
+                        "px-3 py-2 align-middle max-sm:order-last max-sm:col-span-full max-sm:p-0",
+                        stickyAction,
+                        "sm:bg-background sm:group-hover:bg-muted",
+                      )}
                     >
                       {rowAction.render(row.original)}
                     </td>

@@ -91,6 +91,24 @@ describe("sign-up", () => {
     expect(await database.db.select().from(user)).toHaveLength(before.length);
   });
 
+  it("signing up again before another code may be sent offers the code already sent, and sends none", async () => {
+    const { email, code } = await signUpAndReadCode();
+    const first = await latestEmailTo(email);
+    const again = await registerAccount(details(email), {
+      headers: new Headers(),
+      clientAddress: freshClientAddress(),
+    });
+    expect(again).toEqual({
+      email,
+      codeWait: expect.stringMatching(
+        /^We have already sent a code to this address: enter it below\. Please wait \d+ seconds before asking for another code\.$/,
+      ),
+    });
+    await settleAuthEmails();
+    expect((await latestEmailTo(email)).id).toBe(first.id);
+    expect((await verify(email, code)).status).toBe(200);
+  });
+
   it("stores only a hash of the code, never the code", async () => {
     const { email, code } = await signUpAndReadCode();
     const rows = await database.db

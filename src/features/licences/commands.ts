@@ -22,6 +22,7 @@ import type { CurrentUser } from "@/lib/session";
 
 import { acceptInvite, createInvite } from "./invites";
 import { assertRoomForAnotherMember, joinOfferValidDays, removeMemberFromLicence } from "./membership";
+import { ownPlanWords } from "./own-plan";
 import { requestsToJoinPath } from "./paths";
 import { findProfileByEmail, getRequestsToJoin, searchUserForLicence } from "./queries";
 import {
@@ -123,6 +124,7 @@ export const addUser = define(
           requesterName: nameOf(user),
           url: `${getEnv().APP_URL}${requestsToJoinPath}`,
           days: joinOfferValidDays,
+          ownPlanNote: ownPlanWords.forInvitee,
           unsubscribeUrl: unsubscribeUrlFor(target.email),
         }),
       );

@@ -9,6 +9,7 @@ import { insertOrganisation } from "@tests/fixtures/licences";
 import { latestEmailTo } from "@tests/fixtures/mailbox";
 
 import * as commands from "./commands";
+import { ownPlanWords, planInTheWay } from "./own-plan";
 import { getLicenceDetails, getRequestsToJoin } from "./queries";
 import { requestMembership } from "./requests";
 
@@ -149,9 +150,34 @@ describe("adding a registered user", () => {
     expect(await run(commands.acceptRequest, { requestId: request.id }, other.member)).toMatchObject({
       ok: false,
       code: "conflict",
-      message: expect.stringMatching(/^User On Active Plan/),
+      message: `User On Active Plan: ${ownPlanWords.memberInvitee}`,
     });
     expect(await profileOf(other.member.id)).toMatchObject({ licenseId: other.licenseId });
+  });
+
+  it("tells both sides what happens to a plan the user pays for: it cannot be given up by accepting, and stays", async () => {
+    const { admin } = await organisation(5, "Asking Ltd");
+    const paying = await organisation(5, "Own Plan Ltd");
+    const before = await getLicenceDetails(paying.licenseId);
+    expect(await run(commands.addUser, { email: paying.admin.email }, admin)).toMatchObject({ ok: true });
+    const message = await latestEmailTo(paying.admin.email);
+    expect(message.text).toContain(ownPlanWords.forInvitee);
+
+    const request = await openRequestOf(paying.admin);
+    expect(await run(commands.acceptRequest, { requestId: request.id }, paying.admin)).toEqual({
+      ok: false,
+      code: "conflict",
+      message: `User On Active Plan: ${ownPlanWords.payingInvitee}`,
+    });
+    expect(await profileOf(paying.admin.id)).toMatchObject({
+      licenseId: paying.licenseId,
+      admin: true,
+      isSubscribed: true,
+    });
+    expect(await getLicenceDetails(paying.licenseId)).toEqual(before);
+    expect(planInTheWay(await profileOf(paying.admin.id))).toBe("own");
+    expect(planInTheWay(await profileOf(paying.member.id))).toBe("another");
+    expect(planInTheWay(await profileOf((await registered()).id))).toBeNull();
   });
 
   it("refuses an unknown address, a user already on the licence, and a licence without a free seat", async () => {

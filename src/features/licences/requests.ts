@@ -7,6 +7,7 @@ import { licenceRequests, profiles } from "@/db/schema";
 import { AppError } from "@/lib/errors";
 
 import { addMemberToLicence, joinOfferValidDays } from "./membership";
+import { ownPlanWords, planInTheWay } from "./own-plan";
 
 /**
  * An admin's request that a registered user join their licence, and the user's answer (ADR 036).
@@ -85,12 +86,18 @@ export async function acceptMembershipRequest(
     try {
       await addMemberToLicence(request.licenseId, userId, tx);
     } catch (error) {
-      if (error instanceof AppError && error.code === "conflict")
+      if (error instanceof AppError && error.code === "conflict") {
+        const [profile] = await tx
+          .select({ admin: profiles.admin, delegate: profiles.delegate, licenseId: profiles.licenseId })
+          .from(profiles)
+          .where(eq(profiles.id, userId));
+        const own = profile && planInTheWay(profile) === "own";
         throw new AppError(
           "conflict",
-          "User On Active Plan: you are already on a TariffScope plan, so you cannot join another licence while you are on it.",
+          `User On Active Plan: ${own ? ownPlanWords.payingInvitee : ownPlanWords.memberInvitee}`,
           { cause: error },
         );
+      }
       throw error;
     }
     await tx

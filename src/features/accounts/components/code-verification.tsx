@@ -24,10 +24,13 @@ const keepDigits = (text: string) => text.replace(/\D/g, "");
 export function CodeVerification({
   email,
   form,
+  notice,
   onVerified,
 }: {
   email: string;
   form: "A" | "B";
+  /** Said above the boxes, e.g. that the code sent before is the one to enter. */
+  notice?: string;
   onVerified: () => void;
 }) {
   const [code, setCode] = useState("");
@@ -80,6 +83,11 @@ export function CodeVerification({
       <p id={labelId} className="text-sm">
         Enter the six-digit code we sent to <strong className="break-all">{email}</strong>.
       </p>
+      {notice && (
+        <p role="status" className="rounded-md bg-muted px-3 py-2 text-sm">
+          {notice}
+        </p>
+      )}
       <InputOTP
         maxLength={codeLength}
         pattern={REGEXP_ONLY_DIGITS}

@@ -19,7 +19,8 @@ import { TermsOverlay } from "./terms-overlay";
 
 type Stage =
   | { step: "details" }
-  | { step: "code"; email: string }
+  /** `wait`: the code sent before is still the one to enter, and when another may be asked for. */
+  | { step: "code"; email: string; wait?: string }
   | { step: "done"; email: string; subscribed: boolean };
 
 /** Sign-up (product §2.11–§2.12): details, both documents accepted, then the e-mailed code in overlay form B. */
@@ -60,7 +61,7 @@ export function SignUpForm({
     setFormError(null);
     const result = await signUp(values);
     if (result.ok) {
-      setStage({ step: "code", email: result.data.email });
+      setStage({ step: "code", email: result.data.email, wait: result.data.codeWait });
       return;
     }
     for (const [field, messages] of Object.entries(result.fieldErrors ?? {})) {
@@ -139,6 +140,7 @@ export function SignUpForm({
             <CodeVerification
               email={stage.email}
               form="B"
+              notice={stage.wait}
               onVerified={async () => {
                 const problem = (await afterVerification?.()) ?? null;
                 if (problem) {

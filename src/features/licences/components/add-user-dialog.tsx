@@ -11,6 +11,7 @@ import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
 
 import { addLicenceUser, inviteLicenceUser, searchLicenceUser } from "../actions";
+import { ownPlanWords } from "../own-plan";
 import type { FoundUser } from "../queries";
 import { manageUsersToast } from "./toasts";
 
@@ -147,10 +148,13 @@ export function AddUserDialog({ disabled, onChanged }: { disabled: boolean; onCh
                   )}
                 </div>
                 {!result.onYourLicence && (
-                  <p className="text-sm text-muted-foreground">
-                    We will e-mail them a request. They join your licence, taking a seat, only once they
-                    accept.
-                  </p>
+                  <div className="grid gap-1 text-sm text-muted-foreground">
+                    <p>
+                      We will e-mail them a request. They join your licence, taking a seat, only once they
+                      accept.
+                    </p>
+                    <p>{ownPlanWords.forAdmin}</p>
+                  </div>
                 )}
               </div>
             ) : (

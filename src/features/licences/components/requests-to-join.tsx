@@ -9,6 +9,7 @@ import { Card, CardContent, CardDescription, CardFooter, CardHeader } from "@/co
 import { Spinner } from "@/components/ui/spinner";
 
 import { acceptLicenceRequest, declineLicenceRequest } from "../actions";
+import { ownPlanWords, type PlanInTheWay } from "../own-plan";
 import { afterJoiningPath } from "../paths";
 import type { RequestToJoin } from "../queries";
 import { shortDate } from "./dates";
@@ -17,7 +18,15 @@ import { shortDate } from "./dates";
  * The user's answer to each admin's request to join a licence (ADR 036): Accept joins now, taking a
  * seat if one is free; Decline closes the request. Nothing changes for the user until they answer.
  */
-export function RequestsToJoin({ requests, onPlan }: { requests: RequestToJoin[]; onPlan: boolean }) {
+export function RequestsToJoin({
+  requests,
+  planInTheWay,
+}: {
+  requests: RequestToJoin[];
+  /** A plan the user is on, which keeps them from accepting (see own-plan.ts). */
+  planInTheWay: PlanInTheWay;
+}) {
+  const onPlan = planInTheWay !== null;
   const router = useRouter();
   const [busy, setBusy] = useState<{ id: string; action: "accept" | "decline" } | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -75,11 +84,8 @@ export function RequestsToJoin({ requests, onPlan }: { requests: RequestToJoin[]
               </CardHeader>
               <CardContent className="grid gap-2 text-sm">
                 <p>If you accept, you use one of its seats and have the access it includes.</p>
-                {onPlan && (
-                  <p>
-                    You are already on a TariffScope plan (User On Active Plan), so you cannot accept while
-                    you are on it. You can still decline.
-                  </p>
+                {planInTheWay && (
+                  <p>{planInTheWay === "own" ? ownPlanWords.payingInvitee : ownPlanWords.memberInvitee}</p>
                 )}
                 <p id={errorId} role="alert" className="text-destructive empty:hidden">
                   {errors[request.id]}

@@ -25,6 +25,7 @@ import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { useId } from "react";
 
+import { KeyHint } from "@/components/ui/key-hint";
 import { CountrySelect } from "@/features/accounts/components/country-select";
 import { useSubscription } from "@/features/accounts/components/subscription-provider";
 import { signOut } from "@/features/accounts/sign-out";
@@ -252,11 +253,7 @@ function SearchBox({ compact, onOpen }: { compact: boolean; onOpen?: () => void 
     >
       <Search aria-hidden="true" className={cn("size-4 shrink-0", compact && "size-5")} />
       <span className={cn("flex-1 truncate", compact && "sr-only")}>Search TariffScope</span>
-      {!compact && (
-        <kbd aria-hidden="true" className="rounded border px-1.5 font-sans text-xs">
-          Ctrl K
-        </kbd>
-      )}
+      {!compact && <KeyHint className="px-1.5 font-sans">Ctrl K</KeyHint>}
     </button>
   );
 }

@@ -3,6 +3,7 @@
 import { useCallback, useEffect, useId, useState } from "react";
 
 import { Button } from "@/components/ui/button";
+import { KeyHint } from "@/components/ui/key-hint";
 import { useHighlightedResult, useSearchDialog } from "@/features/search/components/search-dialog";
 import { productKindOfPath } from "@/features/tariff/product-metadata";
 
@@ -91,12 +92,7 @@ export function SearchResultWatch() {
         aria-keyshortcuts={shortcut}
       >
         Add to watchlist
-        <kbd
-          aria-hidden="true"
-          className="rounded border bg-muted px-1 font-mono text-xs text-muted-foreground"
-        >
-          {shortcut}
-        </kbd>
+        <KeyHint className="bg-muted px-1 font-mono text-muted-foreground">{shortcut}</KeyHint>
       </Button>
       <OutcomeLine message={message} onNavigate={closeSearch} />
     </div>

@@ -13,6 +13,7 @@ export function licenceRequestEmail({
   requesterName,
   url,
   days,
+  ownPlanNote,
   unsubscribeUrl,
 }: {
   firstName?: string | null;
@@ -20,6 +21,8 @@ export function licenceRequestEmail({
   requesterName: string;
   url: string;
   days: number;
+  /** What accepting means for someone already on a plan, in the feature's own words. */
+  ownPlanNote: string;
   unsubscribeUrl: string;
 }): Promise<EmailContent> {
   return renderEmail(
@@ -38,6 +41,7 @@ export function licenceRequestEmail({
       <Paragraph>
         Nothing changes for your account unless you accept. Sign in to accept or decline the request.
       </Paragraph>
+      <Paragraph>{ownPlanNote}</Paragraph>
       <ActionButton href={assertWebUrl(url)}>Review the request</ActionButton>
       <Paragraph>
         {`This request expires in ${days} days. If you do not know ${organisation}, decline it or ignore this e-mail.`}

@@ -71,6 +71,7 @@ describe("non-essential templates", () => {
       requesterName: "Alex Admin",
       url: requestsUrl,
       days: 7,
+      ownPlanNote: "If you pay for a plan of your own, you cannot accept.",
       unsubscribeUrl,
     });
     expect(email.template).toBe("licence-request");
@@ -80,6 +81,7 @@ describe("non-essential templates", () => {
       "Hello Pat,",
       "Alex Admin, an administrator of Demo Pharmacy Ltd",
       "Nothing changes for your account unless you accept.",
+      "If you pay for a plan of your own, you cannot accept.",
       "expires in 7 days",
       requestsUrl,
       unsubscribeUrl,
@@ -90,6 +92,7 @@ describe("non-essential templates", () => {
         requesterName: "A",
         url: requestsUrl,
         days: 7,
+        ownPlanNote: "",
         unsubscribeUrl,
       }).then((escaped) => escaped.html),
     ).resolves.not.toContain("<script>");

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 
 import { PageContainer } from "@/components/layout/page-container";
 import { RequestsToJoin } from "@/features/licences/components/requests-to-join";
+import { planInTheWay } from "@/features/licences/own-plan";
 import { requestsToJoinPath } from "@/features/licences/paths";
 import { getRequestsToJoin } from "@/features/licences/queries";
 import { requireUser } from "@/lib/session";
@@ -20,7 +21,7 @@ export default async function LicenceRequestsPage() {
           accept.
         </p>
       </header>
-      <RequestsToJoin requests={requests} onPlan={user.licenseId !== null || user.admin || user.delegate} />
+      <RequestsToJoin requests={requests} planInTheWay={planInTheWay(user)} />
     </PageContainer>
   );
 }
