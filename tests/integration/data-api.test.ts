@@ -1,17 +1,12 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 
-import { GET as changesRoute } from "@/app/api/v1/changes/route";
-import { GET as concessionsRoute } from "@/app/api/v1/concessions/route";
-import { GET as monthsRoute } from "@/app/api/v1/months/route";
-import { GET as packRoute } from "@/app/api/v1/packs/[code]/route";
-import { GET as packsRoute } from "@/app/api/v1/parts/[part]/packs/route";
-import { GET as watchlistsRoute } from "@/app/api/v1/watchlists/route";
 import { apiKeys, licenses, watchlistItems, watchlists } from "@/db/schema";
 import { createKey, revokeKey } from "@/features/api/commands";
 import { createApiKey, listApiKeys } from "@/features/api/keys";
 import { clearDataVersionCache } from "@/features/tariff/data-version-cache";
 import { runAs } from "@tests/fixtures/actions";
+import { apiCall, problemOf } from "@tests/fixtures/data-api";
 import { setupTestDatabase } from "@tests/fixtures/db";
 import { insertOrganisation } from "@tests/fixtures/licences";
 import { codes, insertDatasets, insertSampleTariff } from "@tests/fixtures/tariff-rows";
@@ -21,44 +16,14 @@ import { codes, insertDatasets, insertSampleTariff } from "@tests/fixtures/tarif
  * The key abuse cases of docs/security.md (abuse case 18) are here.
  */
 const database = setupTestDatabase();
-const origin = "http://localhost:3000";
 
 type Org = Awaited<ReturnType<typeof insertOrganisation>>;
 let org: Org;
 let other: Org;
 let key: string;
 
-function call(
-  path: string,
-  { key: bearer = key, headers = {} }: { key?: string | null; headers?: Record<string, string> } = {},
-) {
-  const url = `${origin}/api/v1${path}`;
-  const request = new Request(url, {
-    headers: { ...(bearer ? { authorization: `Bearer ${bearer}` } : {}), ...headers },
-  });
-  const pathname = new URL(url).pathname;
-  const packs = pathname.match(/^\/api\/v1\/parts\/([^/]+)\/packs$/);
-  if (packs) return packsRoute(request, { params: Promise.resolve({ part: packs[1]! }) });
-  const pack = pathname.match(/^\/api\/v1\/packs\/([^/]+)$/);
-  if (pack) return packRoute(request, { params: Promise.resolve({ code: pack[1]! }) });
-  const plain = { params: Promise.resolve({}) };
-  if (pathname === "/api/v1/concessions") return concessionsRoute(request, plain);
-  if (pathname === "/api/v1/changes") return changesRoute(request, plain);
-  if (pathname === "/api/v1/watchlists") return watchlistsRoute(request, plain);
-  if (pathname === "/api/v1/months") return monthsRoute(request, plain);
-  throw new Error(`no route for ${path}`);
-}
-
-async function problemOf(response: Response) {
-  expect(response.headers.get("content-type")).toBe("application/problem+json");
-  return (await response.json()) as {
-    type: string;
-    title: string;
-    status: number;
-    detail: string;
-    code: string;
-  };
-}
+const call = (path: string, options: { key?: string | null; headers?: Record<string, string> } = {}) =>
+  apiCall(path, { key: options.key === undefined ? key : options.key, headers: options.headers });
 
 async function addWatchlist(ownerId: string, name: string, shared: boolean, code: string) {
   const [list] = await database.db.insert(watchlists).values({ ownerId, name, shared }).returning();
