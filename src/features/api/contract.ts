@@ -12,19 +12,12 @@ export const apiBasePath = "/api/v1";
 
 const monthPattern = /^\d{4}-(0[1-9]|1[0-2])$/;
 
-const edition = z
-  .enum(["ew", "ni"])
-  .default("ew")
-  .meta({
-    description: "The Drug Tariff edition: ew (England & Wales, the default) or ni (Northern Ireland).",
-  });
-const month = z
-  .string()
-  .regex(monthPattern, "Give the month as YYYY-MM.")
-  .optional()
-  .meta({
-    description: "The tariff month, YYYY-MM. The month in force (the calendar month in the UK) by default.",
-  });
+const edition = z.enum(["ew", "ni"]).default("ew").meta({
+  description: "The Drug Tariff edition: ew (England & Wales, the default) or ni (Northern Ireland).",
+});
+const month = z.string().regex(monthPattern, "Give the month as YYYY-MM.").optional().meta({
+  description: "The tariff month, YYYY-MM. The month in force (the calendar month in the UK) by default.",
+});
 const format = z
   .enum(["json", "csv"])
   .optional()
@@ -39,16 +32,9 @@ export type ApiPart = (typeof apiParts)[number];
 export const packsQuery = z
   .object({
     ...common,
-    name: z
-      .string()
-      .trim()
-      .min(2, "Give at least 2 characters of a name.")
-      .max(100)
-      .optional()
-      .meta({
-        description:
-          "Packs whose name matches, as the list page's search matches them (a code also matches).",
-      }),
+    name: z.string().trim().min(2, "Give at least 2 characters of a name.").max(100).optional().meta({
+      description: "Packs whose name matches, as the list page's search matches them (a code also matches).",
+    }),
     codes: z
       .string()
       .regex(/^[0-9A-Za-z-]+(,[0-9A-Za-z-]+){0,199}$/, "Give up to 200 codes, separated by commas.")

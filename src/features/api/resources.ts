@@ -72,9 +72,6 @@ const columnsOf = (id: ListId) =>
     .filter((column) => !column.drawn)
     .map(({ id: columnId, header, kind }) => ({ id: columnId, header, ...(kind ? { kind } : {}) }));
 
-/** The row values a `codes` filter matches: every code a list's row carries. */
-const isCodeKey = (key: string) => /SnomedCode$|^gtin$|OrderNumber$/.test(key);
-
 type Page = z.infer<typeof packPage>;
 
 /**
@@ -90,7 +87,7 @@ export async function getPackPage(
   const view = await viewOf(id, edition, query.month, query.name);
   const versionTag = createHash("sha256").update(view.version).digest("base64url").slice(0, 8);
   const offset = readCursor(query.cursor, versionTag);
-  const codes = query.codes ? new Set(query.codes.split(",")) : null;
+  const codes = query.codes ? [...new Set(query.codes.split(","))] : undefined;
   const key = `api|packs|${id}|${edition}|${view.choice.period}|${view.choice.month.value}|${view.searchTerm}|${query.codes ?? ""}|${offset}|${query.limit}`;
   return {
     version: view.version,
@@ -98,17 +95,11 @@ export async function getPackPage(
     page: () =>
       byDataVersion(view.version, key, async () => {
         const rows: DataRow[] = [];
-        let seen = 0;
-        let more = false;
-        for await (const row of await listViewRows(view)) {
-          if (codes && !Object.entries(row).some(([k, v]) => isCodeKey(k) && codes.has(String(v)))) continue;
-          if (seen++ < offset) continue;
-          if (rows.length === query.limit) {
-            more = true;
-            break;
-          }
-          rows.push(row);
-        }
+        // One more than a page: whether there is a next one.
+        const window = { skip: offset, take: query.limit + 1 };
+        for await (const row of await listViewRows(view, { codes, window })) rows.push(row);
+        const more = rows.length > query.limit;
+        if (more) rows.pop();
         return {
           part,
           ...served(view),

@@ -90,12 +90,18 @@ function viewQuery(view: ListView, leading: Record<string, string> = {}): string
   return search.toString();
 }
 
-/** The view's rows, made as they are read (ADR 185): what its table shows, for the data API. */
-export function listViewRows(view: ListView): Promise<AsyncIterable<DataRow>> {
+/**
+ * The view's rows, made as they are read (ADR 185): what its table shows, for the data API, which
+ * may narrow them to some codes and take a window of them (a list read from one table honours both).
+ */
+export function listViewRows(
+  view: ListView,
+  narrowing: Pick<ListQuery, "codes" | "window"> = {},
+): Promise<AsyncIterable<DataRow>> {
   const period = view.choice.period;
   return period === null
     ? Promise.resolve(emptyRows())
-    : eachListRow(view.id, view.edition, period, query(view));
+    : eachListRow(view.id, view.edition, period, { ...query(view), ...narrowing });
 }
 
 async function* emptyRows(): AsyncGenerator<DataRow> {}
