@@ -5,7 +5,6 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { toast } from "sonner";
 
-import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import {
@@ -19,18 +18,10 @@ import {
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 
 import { createApiKeyAction, revokeApiKeyAction } from "../actions";
 import type { ApiKeySummary } from "../keys";
-
-const when = new Intl.DateTimeFormat("en-GB", {
-  dateStyle: "medium",
-  timeStyle: "short",
-  timeZone: "Europe/London",
-});
-const count = new Intl.NumberFormat("en-GB");
-const phoneCell = "max-sm:block max-sm:p-0";
+import { ApiKeyTable } from "./api-key-table";
 
 /**
  * Manage Users → API keys (ADR 200): a licence admin names and makes a key, sees it once, and
@@ -93,48 +84,7 @@ export function ApiKeys({ keys }: { keys: ApiKeySummary[] }) {
             {error}
           </p>
         </form>
-        {keys.length === 0 ? (
-          <p className="text-sm text-muted-foreground">No keys yet.</p>
-        ) : (
-          <Table aria-label="API keys">
-            <TableHeader className="max-sm:sr-only">
-              <TableRow>
-                <TableHead>Name</TableHead>
-                <TableHead>Key</TableHead>
-                <TableHead>Last used</TableHead>
-                <TableHead>Calls</TableHead>
-                <TableHead>Limits</TableHead>
-                <TableHead>
-                  <span className="sr-only">Actions</span>
-                </TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {keys.map((key) => (
-                <TableRow key={key.id} className="max-sm:grid max-sm:gap-1 max-sm:py-3">
-                  <TableCell className={`font-medium ${phoneCell}`}>
-                    {key.name} {key.revokedAt && <Badge variant="outline">Revoked</Badge>}
-                  </TableCell>
-                  <TableCell className={`font-mono text-xs break-all ${phoneCell}`}>{key.prefix}</TableCell>
-                  <TableCell className={phoneCell}>
-                    {key.lastUsedAt ? when.format(new Date(key.lastUsedAt)) : "Never used"}
-                  </TableCell>
-                  <TableCell className={phoneCell}>{count.format(key.requestCount)} calls</TableCell>
-                  <TableCell className={`text-muted-foreground ${phoneCell}`}>
-                    {count.format(key.perMinute)}/min, {count.format(key.perDay)}/day
-                  </TableCell>
-                  <TableCell className={`text-right ${phoneCell}`}>
-                    {!key.revokedAt && (
-                      <Button variant="outline" size="sm" onClick={() => setRevoking(key)}>
-                        Revoke<span className="sr-only"> {key.name}</span>
-                      </Button>
-                    )}
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        )}
+        <ApiKeyTable keys={keys} onRevoke={setRevoking} />
       </CardContent>
       <NewKeyDialog made={made} onClose={() => setMade(null)} />
       <RevokeKeyDialog
