@@ -6,7 +6,7 @@ import { z } from "zod";
 
 import type { DataColumn, DataRow } from "@/components/data-table/format";
 import { tableCsv } from "@/components/data-table/csv";
-import { dataVersionEtag } from "@/features/tariff/data-version-cache";
+import { byDataVersion, dataVersionEtag } from "@/features/tariff/data-version-cache";
 import { getLogger } from "@/lib/logger";
 
 import { apiBasePath } from "./contract";
@@ -100,18 +100,23 @@ export function apiRoute<O extends Operation, P extends Record<string, string> =
         headers.set("etag", etag);
         return new Response(null, { status: 304, headers });
       }
-      const body = await answer.body();
-      const text = csv
-        ? (() => {
-            const table = answer.csv(body);
-            return tableCsv(table.columns, table.rows);
-          })()
-        : JSON.stringify(body);
+      const render = async () => {
+        const body = await answer.body();
+        const table = csv ? answer.csv(body) : null;
+        return {
+          text: table ? tableCsv(table.columns, table.rows) : JSON.stringify(body),
+          next: answer.next?.(body) ?? null,
+        };
+      };
+      // An answer of the tariff data alone is written once per data version and kept as its text: a
+      // whole Part VIIIA month is 0.9 MB of JSON, costly to make again for every call.
+      const { text, next } = answer.version
+        ? await byDataVersion(answer.version.version, `${answer.version.key}|${format}|text`, render)
+        : await render();
       etag ??= `"${createHash("sha256").update(`${format}|${text}`).digest("base64url").slice(0, 27)}"`;
       headers.set("etag", etag);
       if (matches(request.headers.get("if-none-match"), etag))
         return new Response(null, { status: 304, headers });
-      const next = answer.next?.(body);
       if (next) headers.set("link", `<${next}>; rel="next"`);
       if (csv) {
         headers.set("content-type", "text/csv; charset=utf-8");

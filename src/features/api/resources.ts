@@ -6,7 +6,7 @@ import type { z } from "zod";
 
 import type { DataColumn, DataRow } from "@/components/data-table/format";
 import { getChangesSince } from "@/features/changes/queries";
-import { byDataVersion, dataVersion } from "@/features/tariff/data-version-cache";
+import { dataVersion } from "@/features/tariff/data-version-cache";
 import { listViewRows, resolveListView, type ListView } from "@/features/tariff/list-view";
 import { lists, type ListId } from "@/features/tariff/lists";
 import { getPackPrice, MonthOutOfRange } from "@/features/tariff/pack-price";
@@ -92,22 +92,21 @@ export async function getPackPage(
   return {
     version: view.version,
     key,
-    page: () =>
-      byDataVersion(view.version, key, async () => {
-        const rows: DataRow[] = [];
-        // One more than a page: whether there is a next one.
-        const window = { skip: offset, take: query.limit + 1 };
-        for await (const row of await listViewRows(view, { codes, window })) rows.push(row);
-        const more = rows.length > query.limit;
-        if (more) rows.pop();
-        return {
-          part,
-          ...served(view),
-          columns: columnsOf(id),
-          rows,
-          nextCursor: more ? `${offset + query.limit}.${versionTag}` : null,
-        };
-      }),
+    page: async () => {
+      const rows: DataRow[] = [];
+      // One more than a page: whether there is a next one.
+      const window = { skip: offset, take: query.limit + 1 };
+      for await (const row of await listViewRows(view, { codes, window })) rows.push(row);
+      const more = rows.length > query.limit;
+      if (more) rows.pop();
+      return {
+        part,
+        ...served(view),
+        columns: columnsOf(id),
+        rows,
+        nextCursor: more ? `${offset + query.limit}.${versionTag}` : null,
+      };
+    },
   };
 }
 
@@ -134,12 +133,11 @@ export async function getConcessions(query: {
   return {
     version: view.version,
     key,
-    list: () =>
-      byDataVersion(view.version, key, async () => {
-        const rows: DataRow[] = [];
-        for await (const row of await listViewRows(view)) rows.push(row);
-        return { ...served(view), columns: columnsOf("concessions"), rows };
-      }),
+    list: async () => {
+      const rows: DataRow[] = [];
+      for await (const row of await listViewRows(view)) rows.push(row);
+      return { ...served(view), columns: columnsOf("concessions"), rows };
+    },
   };
 }
 
