@@ -56,6 +56,7 @@ const publicModules = {
   ],
   analytics: ["components/cookie-consent"],
   billing: ["plans"],
+  changes: ["queries"],
   imports: ["write", "rows", "values", "limits", "xlsx", "components/data-freshness"],
   insights: ["derive", "discounts"],
   licences: ["invites", "membership", "components/account-notices"],
@@ -77,8 +78,10 @@ const publicModules = {
     "queries",
     "reimbursement",
     "reimbursement-queries",
+    "pack-price",
     "components/data-page-header",
   ],
+  watchlists: ["licence-watchlists"],
 };
 const features = fs
   .readdirSync(new URL("./src/features", import.meta.url), { withFileTypes: true })

@@ -11,7 +11,7 @@ import { fetchCaseFiles, fetchCases } from "./security/fetch-cases";
  * records them). Not part of `npm test`: it runs for a quarter of an hour or more. Steps, each of
  * which can be chosen with `--only=a,b`:
  *
- *   abuse   the tests of the 15 abuse cases of docs/security.md, on a real PostgreSQL: a table case → test → result
+ *   abuse   the tests of the abuse cases of docs/security.md, on a real PostgreSQL: a table case → test → result
  *   otp     (with abuse) guesses at an e-mailed code per address and hour
  *   seats   the seat race: SEAT_RACE_ROUNDS (default 1,000) rounds of 20 concurrent adds for the last seat
  *   kill    kill -9 during a real Part IX import, and of the app server during a webhook and an
@@ -241,7 +241,7 @@ async function abuseStep() {
   );
   const { code, report } = await vitest("abuse", files, { SEAT_RACE_ROUNDS: "50" });
   const outcomes = [...vitestOutcomes(report), ...browserOutcomes, ...killOutcomes];
-  say("\n## The 15 abuse cases of docs/security.md\n");
+  say(`\n## The ${abuseCases.length} abuse cases of docs/security.md\n`);
   const rows: string[][] = [];
   let casesOk = 0;
   for (const abuse of abuseCases) {

@@ -1,5 +1,5 @@
 /**
- * The 15 abuse cases of docs/security.md, each mapped to the automated tests that attack it. A test is
+ * The abuse cases of docs/security.md, each mapped to the automated tests that attack it. A test is
  * named by its file and a part of its full name (its describe blocks and title, as Vitest and Playwright
  * report them). `npm run test:security` runs these files and prints one row per case and test.
  * `gaps` says, in plain words, what of the case no test here covers yet.
@@ -189,6 +189,17 @@ export const abuseCases: AbuseCase[] = [
         "never shows or changes another licence's uploads",
       ),
       t("src/features/margins/limits.integration.test.ts", "deleting one makes room"),
+    ],
+  },
+  {
+    id: 18,
+    title: "Data API key misuse",
+    tests: [
+      t("tests/integration/data-api.test.ts", "key abuse (docs/security.md abuse case 18)"),
+      t(
+        "tests/integration/data-api.test.ts",
+        "are made by a licence admin only, shown once and stored as a hash",
+      ),
     ],
   },
 ];

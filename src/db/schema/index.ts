@@ -13,3 +13,4 @@ export * from "./onboarding";
 export * from "./audit";
 export * from "./data-ops";
 export * from "./margins";
+export * from "./api";

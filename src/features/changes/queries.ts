@@ -24,8 +24,11 @@ export const changeKinds = {
 export type ChangeKind = keyof typeof changeKinds;
 export const changeKindIds = Object.keys(changeKinds) as [ChangeKind, ...ChangeKind[]];
 
-/** `fromPeriod` (`YYYY-MM-01`): only months from this one on, whenever they were imported. */
-export type ChangeFilters = { part?: PartId; kind?: ChangeKind; fromPeriod?: string };
+/**
+ * `fromPeriod` (`YYYY-MM-01`): only months from this one on, whenever they were imported; `period`
+ * (`YYYY-MM-01`): only that month's.
+ */
+export type ChangeFilters = { part?: PartId; kind?: ChangeKind; fromPeriod?: string; period?: string };
 
 export type ChangeEntry = {
   /** `YYYY-MM` of the month that changed. */
@@ -87,12 +90,14 @@ export async function getChangesSince(
   const part = filters.part ?? null;
   const kind = filters.kind ?? null;
   const fromPeriod = filters.fromPeriod ?? null;
+  const period = filters.period ?? null;
   const result = await getDb().execute<Row>(sql`
     with datasets as (
       select d.edition, d.part, d.period, d.imported_at from tariff_datasets d
       where d.imported_at >= ${since.toISOString()}::timestamptz
         and (${part}::text is null or d.part = ${part}::text)
         and (${fromPeriod}::date is null or d.period >= ${fromPeriod}::date)
+        and (${period}::date is null or d.period = ${period}::date)
         and ${readableBy(edition)}
     ),
     tariff as (

@@ -7,6 +7,7 @@ import {
   exists,
   getTableColumns,
   getTableName,
+  inArray,
   not,
   or,
   Param,
@@ -37,6 +38,10 @@ export type ListQuery = {
   searchTerm?: string;
   filters?: Record<string, string | undefined>;
   names?: NamesMatcher;
+  /** Only records with one of these codes (any of the list's `codes` columns). */
+  codes?: readonly string[];
+  /** Only `take` records from the `skip`th on, in the list's order: a page of the data API. */
+  window?: { skip: number; take: number };
 };
 
 /**
@@ -261,7 +266,10 @@ function matchByName(
   return { where: or(exact, near)!, anyExact, order: ranked.order };
 }
 
-/** Reading a list's table for one (edition, period): its records and the values of its drop-downs. */
+/**
+ * Reading a list's table for one (edition, period): its records and the values of its drop-downs.
+ * A list read this way also honours a query's `codes` and `window`.
+ */
 export function datasetQuery<T extends DatasetTable>(list: DatasetList<T>) {
   const { source, table, order } = list;
   const filters = Object.entries(list.filters ?? {});
@@ -275,6 +283,7 @@ export function datasetQuery<T extends DatasetTable>(list: DatasetList<T>) {
         const value = query.filters?.[name];
         return value ? eq(column, value) : undefined;
       }),
+      query.codes && or(...list.codes.map((column) => inArray(column, [...query.codes!]))),
     );
   const select = (
     period: string,
@@ -302,7 +311,8 @@ export function datasetQuery<T extends DatasetTable>(list: DatasetList<T>) {
      */
     async *read(period: string, query: ListQuery): AsyncGenerator<T["$inferSelect"][]> {
       const ordered = (await select(period, query, { id: table.id })) as { id: number }[];
-      const ids = Float64Array.from(ordered, (row) => row.id);
+      const { skip = 0, take = ordered.length } = query.window ?? {};
+      const ids = Float64Array.from(ordered.slice(skip, skip + take), (row) => row.id);
       ordered.length = 0;
       for (let start = 0; start < ids.length; start += recordsPerBatch) {
         const batch = Array.from(ids.subarray(start, start + recordsPerBatch));

@@ -1,5 +1,6 @@
 import "server-only";
 
+import type { DataRow } from "@/components/data-table/format";
 import { editionCodes, type Edition } from "@/lib/tariff-vocabulary";
 
 import { byDataVersion, dataVersion, dataVersionEtag, gzippedRowsByDataVersion } from "./data-version-cache";
@@ -88,6 +89,22 @@ function viewQuery(view: ListView, leading: Record<string, string> = {}): string
   for (const [name, value] of Object.entries(view.filterValues)) if (value) search.set(name, value);
   return search.toString();
 }
+
+/**
+ * The view's rows, made as they are read (ADR 185): what its table shows, for the data API, which
+ * may narrow them to some codes and take a window of them (a list read from one table honours both).
+ */
+export function listViewRows(
+  view: ListView,
+  narrowing: Pick<ListQuery, "codes" | "window"> = {},
+): Promise<AsyncIterable<DataRow>> {
+  const period = view.choice.period;
+  return period === null
+    ? Promise.resolve(emptyRows())
+    : eachListRow(view.id, view.edition, period, { ...query(view), ...narrowing });
+}
+
+async function* emptyRows(): AsyncGenerator<DataRow> {}
 
 /** The view's rows as gzipped JSON, kept per data version (ADR 013). */
 export function listRowsGzip(view: ListView): Promise<Uint8Array<ArrayBuffer>> {

@@ -362,9 +362,21 @@ export async function getWatchlistOverview(
   watchlist: string | VisibleWatchlist,
   now = new Date(),
 ): Promise<WatchlistOverview> {
-  const edition: Edition = user.country;
+  const found = typeof watchlist === "string" ? findWatchlist(getDb(), user, watchlist) : watchlist;
+  return watchlistOverviewIn(found, user.country, now);
+}
+
+/**
+ * A watchlist found (or being found: its months are read meanwhile), with the months its prices
+ * come from in `edition` at `now`. The data API reads a licence's shared lists through it.
+ */
+export async function watchlistOverviewIn(
+  watchlist: VisibleWatchlist | Promise<VisibleWatchlist>,
+  edition: Edition,
+  now = new Date(),
+): Promise<WatchlistOverview> {
   const [found, months] = await Promise.all([
-    typeof watchlist === "string" ? findWatchlist(getDb(), user, watchlist) : watchlist,
+    watchlist,
     monthsInForce(
       edition,
       packKinds.map((kind) => sources[kind].part),

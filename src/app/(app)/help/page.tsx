@@ -21,6 +21,10 @@ export default async function HelpPage() {
           <Link href="/blog/blog-index" className="underline underline-offset-2">
             our blog
           </Link>
+          . For your own systems, read the{" "}
+          <Link href="/help/api-reference" className="underline underline-offset-2">
+            data API reference
+          </Link>
           .
         </p>
       </div>

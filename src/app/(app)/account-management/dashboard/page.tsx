@@ -6,6 +6,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { ChangePasswordForm } from "@/features/accounts/components/change-password-form";
 import { CountrySelect } from "@/features/accounts/components/country-select";
 import { PersonalDetailsForm } from "@/features/accounts/components/personal-details-form";
+import { ApiKeys } from "@/features/api/components/api-keys";
+import { listApiKeys } from "@/features/api/keys";
 import { BillingSection } from "@/features/billing/components/billing-section";
 import { OperatorLicenceNote } from "@/features/billing/components/operator-licence-note";
 import { UpgradePlanButton } from "@/features/billing/components/upgrade-plan-button";
@@ -83,12 +85,18 @@ function NoPermission() {
 async function ManageUsersSection({ user }: { user: CurrentUser }) {
   const licence = user.admin && user.licenseId ? await getLicenceDetails(user.licenseId) : null;
   if (!licence) return <NoPermission />;
-  const billing = await getLicenceBilling(licence.licenseId);
+  const [billing, keys] = await Promise.all([
+    getLicenceBilling(licence.licenseId),
+    listApiKeys(licence.licenseId),
+  ]);
   return (
-    <ManageUsers
-      licence={licence}
-      upgrade={billing?.subscription ? <UpgradePlanButton variant="outline" /> : <OperatorLicenceNote />}
-    />
+    <>
+      <ManageUsers
+        licence={licence}
+        upgrade={billing?.subscription ? <UpgradePlanButton variant="outline" /> : <OperatorLicenceNote />}
+      />
+      <ApiKeys keys={keys} />
+    </>
   );
 }
 

@@ -2,6 +2,9 @@ import { notFound } from "next/navigation";
 import { z } from "zod";
 
 import { PageContainer } from "@/components/layout/page-container";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { ApiKeyTable } from "@/features/api/components/api-key-table";
+import { listApiKeys } from "@/features/api/keys";
 import { OwnerLicencePage } from "@/features/owner/components/licence-page";
 import { getLicenceForOwner } from "@/features/owner/queries";
 import { ownerPageMetadata, requireOwner } from "@/lib/session";
@@ -12,11 +15,20 @@ export default async function OwnerLicenceRoute({ params }: { params: Promise<{ 
   await requireOwner();
   const id = z.uuid().safeParse((await params).licenseId);
   if (!id.success) notFound();
-  const data = await getLicenceForOwner(id.data);
+  const [data, keys] = await Promise.all([getLicenceForOwner(id.data), listApiKeys(id.data)]);
   if (!data) notFound();
   return (
-    <PageContainer width="full">
+    <PageContainer width="full" className="space-y-6">
       <OwnerLicencePage data={data} />
+      <Card>
+        <CardHeader>
+          <CardTitle>API keys</CardTitle>
+          <CardDescription>The licence&apos;s keys to the data API and their use.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <ApiKeyTable keys={keys} />
+        </CardContent>
+      </Card>
     </PageContainer>
   );
 }

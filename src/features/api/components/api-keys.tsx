@@ -1,0 +1,212 @@
+"use client";
+
+import { KeyRound } from "lucide-react";
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { toast } from "sonner";
+
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "@/components/ui/dialog";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { Spinner } from "@/components/ui/spinner";
+
+import { createApiKeyAction, revokeApiKeyAction } from "../actions";
+import type { ApiKeySummary } from "../keys";
+import { ApiKeyTable } from "./api-key-table";
+
+/**
+ * Manage Users → API keys (ADR 200): a licence admin names and makes a key, sees it once, and
+ * revokes it; each key's last use and calls are shown. The list reloads from the server after a change.
+ */
+export function ApiKeys({ keys }: { keys: ApiKeySummary[] }) {
+  const router = useRouter();
+  const [name, setName] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [made, setMade] = useState<{ name: string; key: string } | null>(null);
+  const [revoking, setRevoking] = useState<ApiKeySummary | null>(null);
+
+  async function create(event: React.FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    const result = await createApiKeyAction({ name });
+    setBusy(false);
+    if (!result.ok) {
+      setError(result.fieldErrors?.name?.[0] ?? result.message);
+      return;
+    }
+    setError(null);
+    setName("");
+    setMade({ name: result.data.summary.name, key: result.data.key });
+    router.refresh();
+  }
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>API keys</CardTitle>
+        <CardDescription>
+          Keys let your own systems read the tariff through the{" "}
+          <a className="underline" href="/help/api-reference">
+            data API
+          </a>
+          : read-only, for your licence alone. A key is shown once, when made.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-6">
+        <form onSubmit={create} className="flex flex-wrap items-end gap-2" noValidate>
+          <div className="grid min-w-0 flex-1 gap-1.5">
+            <Label htmlFor="api-key-name">Key name</Label>
+            <Input
+              id="api-key-name"
+              value={name}
+              maxLength={60}
+              placeholder="Stock system"
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? "api-key-error" : undefined}
+              onChange={(event) => setName(event.target.value)}
+            />
+          </div>
+          <Button type="submit" disabled={busy}>
+            {busy ? <Spinner label="Creating" /> : <KeyRound aria-hidden />}
+            Create key
+          </Button>
+          <p id="api-key-error" role="alert" className="w-full text-sm text-destructive empty:hidden">
+            {error}
+          </p>
+        </form>
+        <ApiKeyTable keys={keys} onRevoke={setRevoking} />
+      </CardContent>
+      <NewKeyDialog made={made} onClose={() => setMade(null)} />
+      <RevokeKeyDialog
+        apiKey={revoking}
+        onClose={() => setRevoking(null)}
+        onRevoked={() => {
+          toast.success("Key revoked", { description: "Calls with it are now refused." });
+          router.refresh();
+        }}
+      />
+    </Card>
+  );
+}
+
+/** The new key, shown this once: it is stored only as a hash. */
+function NewKeyDialog({
+  made,
+  onClose,
+}: {
+  made: { name: string; key: string } | null;
+  onClose: () => void;
+}) {
+  const [copied, setCopied] = useState(false);
+  return (
+    <Dialog
+      open={made !== null}
+      onOpenChange={(open) => {
+        if (!open) {
+          setCopied(false);
+          onClose();
+        }
+      }}
+    >
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Your new key: {made?.name}</DialogTitle>
+          <DialogDescription>
+            Copy it now and keep it somewhere safe: this is the only time it is shown. Send it as{" "}
+            <code>Authorization: Bearer &lt;key&gt;</code>, never in an address.
+          </DialogDescription>
+        </DialogHeader>
+        <Label htmlFor="new-api-key">API key</Label>
+        <Input
+          id="new-api-key"
+          readOnly
+          value={made?.key ?? ""}
+          className="font-mono text-xs"
+          onFocus={(event) => event.target.select()}
+        />
+        <p role="status" className="text-sm text-muted-foreground empty:hidden">
+          {copied ? "Copied to the clipboard." : ""}
+        </p>
+        <DialogFooter>
+          <Button
+            variant="outline"
+            onClick={async () => {
+              await navigator.clipboard?.writeText(made?.key ?? "").catch(() => undefined);
+              setCopied(true);
+            }}
+          >
+            Copy key
+          </Button>
+          <Button onClick={onClose}>Done</Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function RevokeKeyDialog({
+  apiKey,
+  onClose,
+  onRevoked,
+}: {
+  apiKey: ApiKeySummary | null;
+  onClose: () => void;
+  onRevoked: () => void;
+}) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  async function revoke() {
+    if (!apiKey) return;
+    setBusy(true);
+    const result = await revokeApiKeyAction({ keyId: apiKey.id });
+    setBusy(false);
+    if (!result.ok) {
+      setError(result.message);
+      return;
+    }
+    onRevoked();
+    onClose();
+  }
+  return (
+    <Dialog
+      open={apiKey !== null}
+      onOpenChange={(open) => {
+        if (!open) {
+          setError(null);
+          onClose();
+        }
+      }}
+    >
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Revoke {apiKey?.name}?</DialogTitle>
+          <DialogDescription>
+            Systems using {apiKey?.prefix} will be refused from their next call. This cannot be undone.
+          </DialogDescription>
+        </DialogHeader>
+        <p role="alert" className="text-sm text-destructive empty:hidden">
+          {error}
+        </p>
+        <DialogFooter>
+          <Button variant="outline" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button variant="destructive" onClick={revoke} disabled={busy}>
+            {busy && <Spinner label="Revoking" />}
+            Revoke key
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}
