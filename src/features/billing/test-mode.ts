@@ -17,6 +17,7 @@ import {
   type TestSubscriptionChange,
 } from "./gateway/test-provider";
 import { plans } from "./plans";
+import { trialEligibility } from "./trial";
 import { syncCheckoutSession, syncSubscription } from "./sync";
 
 /**
@@ -48,6 +49,11 @@ export async function payTestCheckoutFor(
   if (!checkout) throw new AppError("not_found", "That checkout does not exist.");
   if (checkout.status === "open" && user.subscribed)
     throw new AppError("conflict", "You already have an active plan, so this checkout was not paid.");
+  // A trial opened in another tab may have been had (and cancelled) since this checkout began.
+  if (checkout.status === "open" && checkout.trialDays) {
+    const eligibility = await trialEligibility(user);
+    if (!eligibility.eligible) throw new AppError("conflict", eligibility.reason);
+  }
   await payTestCheckoutSession(sessionId, user.id, options);
   await syncCheckoutSession(sessionId);
   return { url: checkout.successUrl };

@@ -213,6 +213,20 @@ describe("one trial per person and per organisation", () => {
     );
   });
 
+  it("refuses a second trial checkout opened before the first trial was had and cancelled", async () => {
+    const buyer = await insertUser();
+    await actAs(buyer);
+    const second = await startCheckout({ planId: "single", interval: "annual", trial: true });
+    const secondId = second.ok ? second.data.url.split("/").pop()! : "";
+    await startTrial(buyer);
+    await cancelTestPortalSubscription({});
+    expect(await payTestCheckout({ sessionId: secondId })).toMatchObject({
+      ok: false,
+      code: "conflict",
+      message: expect.stringMatching(/no free trial/),
+    });
+  });
+
   it("lets a visitor's first trial through and records nothing until the checkout is completed", async () => {
     const buyer = await insertUser();
     await actAs(buyer);
