@@ -301,6 +301,8 @@ test("Cancel on the test checkout lands on /payment/cancelled with nothing bough
   baseURL,
   browser,
 }) => {
+  // A sign-up, a checkout, two axe checks and a second browser: more than one page's time when loaded.
+  test.setTimeout(120_000);
   await signUpVerified(page, baseURL!, "canceller");
   await page.goto("/pricing/choose-your-plan?plan=single");
   await page.getByRole("button", { name: "Start free trial" }).click();
