@@ -26,6 +26,7 @@ export async function register() {
       watchlistAlertsJob(getEnv().WATCHLIST_ALERTS_CRON),
       watchlistDigestJob(getEnv().WATCHLIST_DIGEST_CRON),
       (await import("@/features/imports/fetch/job")).scheduledFetchJob(),
+      (await import("@/features/billing/trial")).testTrialsJob(),
     ];
     // Not awaited: the queue getting ready must not hold up the first request, and a database that
     // cannot be reached now is tried again rather than leaving this process without its jobs.

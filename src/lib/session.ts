@@ -37,9 +37,19 @@ export type ProfileSummary = {
   seatUsage: SeatUsage | null;
   /** The onboarding tours they finished or skipped, by name (ADR 070). */
   seenTours: string[];
+  /** Their licence's free trial while it runs; null otherwise (ADR 190). */
+  trial: LicenceTrial | null;
 };
 
 export type SeatUsage = { seats: number; users: number };
+
+/** A licence's running free trial, as the app's notice tells its users. */
+export type LicenceTrial = {
+  endsAt: Date;
+  cancelAtPeriodEnd: boolean;
+  planId: string | null;
+  interval: string | null;
+};
 
 /**
  * The signed-in user's profile, read on every request. `isSubscribed` also follows their licence: a
@@ -64,6 +74,10 @@ export async function getProfileSummary(userId: string): Promise<ProfileSummary 
       searchPartsOff: profiles.searchPartsOff,
       licenceStatus: licenses.status,
       seats: licenses.numberOfLicenses,
+      trialEnd: licenses.trialEnd,
+      cancelAtPeriodEnd: licenses.cancelAtPeriodEnd,
+      planId: licenses.planId,
+      interval: licenses.billingInterval,
       licenceUsers: sql<number>`(select count(*) from ${profiles} as holders where holders.license_id = ${profiles.licenseId})::int`,
       seenTours: sql<
         string[]
@@ -73,10 +87,15 @@ export async function getProfileSummary(userId: string): Promise<ProfileSummary 
     .leftJoin(licenses, eq(licenses.licenseId, profiles.licenseId))
     .where(eq(profiles.id, userId));
   if (!row) return null;
-  const { licenceStatus, seats, licenceUsers, ...profile } = row;
+  const { licenceStatus, seats, licenceUsers, trialEnd, cancelAtPeriodEnd, planId, interval, ...profile } =
+    row;
   return {
     ...profile,
     seatUsage: seats === null ? null : { seats, users: licenceUsers },
+    trial:
+      licenceStatus === "trialing" && trialEnd
+        ? { endsAt: trialEnd, cancelAtPeriodEnd: cancelAtPeriodEnd ?? false, planId, interval }
+        : null,
     isSubscribed: profileHasAccess(profile.isSubscribed, licenceStatus),
     country: profile.country === 2 ? 2 : 1,
   };
@@ -103,6 +122,8 @@ export type CurrentUser = {
   /** Read with the profile: see ProfileSummary. */
   seatUsage: SeatUsage | null;
   seenTours: string[];
+  /** Read with the profile: see ProfileSummary. */
+  trial: LicenceTrial | null;
 };
 
 /** The path the proxy saw, so a page can send the user back after signing in. */
@@ -140,6 +161,7 @@ export const getCurrentUser = cache(async (): Promise<CurrentUser | null> => {
     searchPartsOff: profile?.searchPartsOff ?? [],
     seatUsage: profile?.seatUsage ?? null,
     seenTours: profile?.seenTours ?? [],
+    trial: profile?.trial ?? null,
   };
 });
 

@@ -157,10 +157,10 @@ test("buying through the test checkout, the test portal and the dev mailbox work
   await visit(page, "/pricing/choose-your-plan");
   await page.getByRole("radio", { name: /5 Users/ }).check();
   await page.getByLabel("Organisation name").fill("Policy Pharmacy Ltd");
-  await page.getByRole("button", { name: "Continue to payment" }).click();
+  await page.getByRole("button", { name: "Start free trial" }).click();
   await expect(page).toHaveURL(/\/payment\/test-checkout\/tcs_[0-9a-f]{24}$/);
-  // The Pay button's own hydration: the page's part of the tree can hydrate after the layout's.
-  const pay = page.getByRole("button", { name: /^Pay / });
+  // The button's own hydration: the page's part of the tree can hydrate after the layout's.
+  const pay = page.getByRole("button", { name: "Start free trial" });
   await waitForHydration(pay);
   await pay.click();
   await expect(page).toHaveURL(/\/drug-tariff-parts\/partviiia\?paymentSuccess=true$/);

@@ -81,7 +81,7 @@ const dynamicRoutes: Record<
       const payer = await createPerson(uniqueEmail("payer"));
       await signInByApi(page, baseURL, payer.email, payer.password);
       await page.goto("/pricing/choose-your-plan?plan=single");
-      await page.getByRole("button", { name: "Continue to payment" }).click();
+      await page.getByRole("button", { name: "Start free trial" }).click();
       await expect(page).toHaveURL(/\/payment\/test-checkout\/tcs_/);
       return [new URL(page.url()).pathname];
     },

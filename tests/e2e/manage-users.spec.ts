@@ -33,7 +33,7 @@ test("an admin asks a registered user to join, who accepts from the e-mail and a
 
   const details = page.getByRole("definition");
   await expect(details.nth(0)).toHaveText("journey Pharmacy Ltd");
-  await expect(details.nth(1)).toHaveText("5 Users");
+  await expect(details.nth(1)).toHaveText("5 users");
   await expect(details.nth(2)).toHaveText("4");
   await expectNoAxeViolations(page);
 

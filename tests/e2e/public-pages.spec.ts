@@ -163,11 +163,14 @@ test("the privacy policy embeds the PDF in an 800px frame titled 'Privacy Policy
 
 test("choosing a plan while signed out leads to sign-in, and back to the same plan", async ({ page }) => {
   await page.goto("/pricing/plans");
+  await expect(
+    page.getByText(/14-day free trial\. Start with a 14-day free trial of any plan/),
+  ).toBeVisible();
   await page.getByRole("link", { name: "Choose the 5 Users plan" }).click();
   await expect(page.getByRole("radio", { name: /5 Users/ })).toBeChecked();
   await page.getByRole("radio", { name: "Annually" }).check();
   await page.getByLabel("Organisation name").fill("Harbour Pharmacy Ltd");
-  await page.getByRole("button", { name: "Continue to payment" }).click();
+  await page.getByRole("button", { name: "Start free trial" }).click();
   await expect(page).toHaveURL(
     `/account-management/signin?redirect=${encodeURIComponent("/pricing/choose-your-plan?plan=multi-5")}`,
   );

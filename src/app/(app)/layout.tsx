@@ -6,6 +6,7 @@ import { PublicShell } from "@/features/shell/components/public-shell";
 import { Toaster } from "@/components/ui/sonner";
 import { DataAttribution } from "@/components/data-attribution";
 import { SubscriptionProvider } from "@/features/accounts/components/subscription-provider";
+import { TrialNotice } from "@/features/billing/components/trial-notice";
 import { UpgradePlanButton } from "@/features/billing/components/upgrade-plan-button";
 import { TourProvider } from "@/features/onboarding/components/tour-provider";
 import { knownTours } from "@/features/onboarding/tours";
@@ -53,6 +54,7 @@ export default async function AppLayout({ children }: { children: ReactNode }) {
         <AppHeader />
         <AppSidebar />
         <main id="main" className="min-w-0 flex-1 py-8 md:pl-16">
+          {user.subscribed && user.trial && <TrialNotice trial={user.trial} admin={user.admin} />}
           {seenTours ? (
             <TourProvider seen={seenTours} delegate={user.delegate}>
               {children}

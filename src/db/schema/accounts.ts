@@ -31,6 +31,10 @@ export const licenses = pgTable(
     planId: text("plan_id"),
     billingInterval: text("billing_interval"),
     currentPeriodEnd: timestamp("current_period_end", { withTimezone: true }),
+    /** When the subscription's free trial ends; null without one. Copied by `syncSubscription()`. */
+    trialEnd: timestamp("trial_end", { withTimezone: true }),
+    /** The subscription is cancelled and ends at `current_period_end` (nothing more is charged). */
+    cancelAtPeriodEnd: boolean("cancel_at_period_end").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,4 +1,15 @@
-import { bigint, integer, jsonb, pgSequence, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgSequence,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from "drizzle-orm/pg-core";
 
 /**
  * Payment-provider events already handled. The id is stored in the same transaction as the event's
@@ -35,6 +46,8 @@ export const testCheckoutSessions = pgTable("test_checkout_sessions", {
   planId: text("plan_id").notNull(),
   billingInterval: text("billing_interval").notNull(),
   quantity: integer("quantity").notNull(),
+  /** The free trial this checkout starts, in days; null for a checkout that charges at once. */
+  trialDays: integer("trial_days"),
   status: text("status").notNull().default("open"),
   subscriptionId: text("subscription_id"),
   metadata: jsonb("metadata").$type<Record<string, string>>().notNull().default({}),
@@ -49,6 +62,15 @@ export const testSubscriptions = pgTable("test_subscriptions", {
   quantity: integer("quantity").notNull(),
   status: text("status").notNull(),
   currentPeriodEnd: timestamp("current_period_end", { withTimezone: true }).notNull(),
+  /** When the free trial ends (or ended); null for a subscription that started paid. */
+  trialEnd: timestamp("trial_end", { withTimezone: true }),
+  /** When the trial-ending reminder was sent: the test checkout's `trial_will_end`, sent once. */
+  trialReminderSentAt: timestamp("trial_reminder_sent_at", { withTimezone: true }),
+  /**
+   * The test card chosen at checkout is declined when first charged (Stripe's 4000 0000 0000 0341):
+   * the trial then ends unpaid.
+   */
+  cardDeclines: boolean("card_declines").notNull().default(false),
   metadata: jsonb("metadata").$type<Record<string, string>>().notNull().default({}),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
@@ -61,3 +83,30 @@ export const testCustomers = pgTable("test_customers", {
   metadata: jsonb("metadata").$type<Record<string, string>>().notNull().default({}),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Every free trial started, one row per trial subscription, kept when its licence or account is gone:
+ * a second trial is refused to the same e-mail address, profile, payment customer or licence (ADR 190).
+ * Written by `syncSubscription()` when a subscription with a trial first reaches our tables.
+ */
+export const trials = pgTable(
+  "trials",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    provider: text("provider").notNull(),
+    subscriptionId: text("subscription_id").notNull().unique(),
+    /** The buyer's address, lower-cased: a new account on the same address gets no second trial. */
+    email: text("email").notNull(),
+    profileId: text("profile_id"),
+    customerId: text("customer_id").notNull(),
+    licenseId: uuid("license_id"),
+    endsAt: timestamp("ends_at", { withTimezone: true }).notNull(),
+    startedAt: timestamp("started_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index("trials_email_idx").on(table.email),
+    index("trials_customer_id_idx").on(table.customerId),
+    index("trials_profile_id_idx").on(table.profileId),
+    index("trials_license_id_idx").on(table.licenseId),
+  ],
+);

@@ -11,7 +11,7 @@ import {
   testCheckoutSchema,
   testPortalSeatsSchema,
 } from "./schemas";
-import { changeTestPortalSubscription, payTestCheckoutFor } from "./test-mode";
+import { changeTestPortalSubscription, endTestPortalTrial, payTestCheckoutFor } from "./test-mode";
 
 /** Continue to payment: the hosted checkout's address, for the browser to go to. */
 export const startCheckout = createAction(
@@ -28,7 +28,13 @@ export const submitCustomPlanEnquiry = createAction(
 /** Pay on the local test checkout. */
 export const payTestCheckout = createAction(
   { name: "billing.payTestCheckout", schema: testCheckoutSchema, access: "user" },
-  async ({ sessionId }, { user }) => payTestCheckoutFor(user, sessionId),
+  async ({ sessionId, cardDeclines }, { user }) => payTestCheckoutFor(user, sessionId, { cardDeclines }),
+);
+
+/** The test portal: end the free trial now (the test checkout's clock). */
+export const endTestPortalTrialNow = createAction(
+  { name: "billing.endTestPortalTrial", schema: emptySchema, access: "user" },
+  async (_input, { user }) => endTestPortalTrial(user),
 );
 
 /** The test portal: change the number of seats. */

@@ -47,11 +47,39 @@ describe("the admin's Billing section", () => {
       subscription: {
         provider: "stripe",
         customerId: admin.customerId,
+        planId: "multi-5",
         planName: "5 Users",
         interval: "annual",
         status: "active",
         currentPeriodEnd: new Date("2027-03-14T12:00:00Z"),
+        trialEnd: null,
+        cancelAtPeriodEnd: false,
       },
+    });
+  });
+
+  it("shows a trialing licence's end and cancellation as synced from the provider", async () => {
+    const admin = await insertBuyer();
+    const trialEnd = new Date("2026-12-12T15:00:00Z");
+    const subscription = fakeStripe.addSubscription({
+      customer: admin.customerId,
+      quantity: 2,
+      price: stripeSettings.priceIds["multi-2"].monthly,
+      trialEnd,
+      metadata: { profileId: admin.id, planId: "multi-2", interval: "monthly", organisation: "Two Ltd" },
+    });
+    const { licenseId } = (await syncSubscription(subscription.id))!;
+    expect((await getLicenceBilling(licenseId))!.subscription).toMatchObject({
+      status: "trialing",
+      trialEnd,
+      currentPeriodEnd: trialEnd,
+      cancelAtPeriodEnd: false,
+    });
+    fakeStripe.setSubscription(subscription.id, { cancelAtPeriodEnd: true });
+    await syncSubscription(subscription.id);
+    expect((await getLicenceBilling(licenseId))!.subscription).toMatchObject({
+      status: "trialing",
+      cancelAtPeriodEnd: true,
     });
   });
 

@@ -18,6 +18,8 @@ import { idempotencyKey } from "./idempotency";
 import { findPlan } from "./plans";
 import type { checkoutSchema } from "./schemas";
 import { syncCheckoutSession } from "./sync";
+import { trialEligibility } from "./trial";
+import { trialDays } from "./trial-terms";
 import type { z } from "zod";
 
 /** Where the provider sends the payer back. Success carries the session id, so the page syncs first. */
@@ -66,7 +68,9 @@ const checkoutWindowMs = 600_000;
 
 /**
  * Starts a hosted checkout for the signed-in user (product §4 "Checkout"): the plan's seats as the
- * quantity, and who bought what in the metadata that fulfilment reads back from the provider.
+ * quantity, and who bought what in the metadata that fulfilment reads back from the provider. With
+ * `trial`, the checkout starts the free trial (ADR 190), refused with the reason to anyone who has
+ * had one: they are offered the plans instead.
  */
 export async function startCheckoutFor(
   user: CurrentUser,
@@ -83,6 +87,11 @@ export async function startCheckoutFor(
     windowSeconds: 3600,
   });
   if (!allowed.allowed) throw new AppError("rate_limited");
+  if (input.trial) {
+    const eligibility = await trialEligibility(user);
+    if (!eligibility.eligible)
+      throw new AppError("conflict", eligibility.reason, { fieldErrors: { trial: [eligibility.reason] } });
+  }
 
   const gateway = getPaymentGateway();
   const organisation = plan.seats > 1 ? input.organisation : undefined;
@@ -94,6 +103,7 @@ export async function startCheckoutFor(
       planId: plan.id,
       interval: input.interval,
       seats: plan.seats,
+      ...(input.trial && { trialDays }),
       metadata: {
         profileId: user.id,
         planId: plan.id,

@@ -21,10 +21,15 @@ export type LicenceBilling = {
   subscription: {
     provider: ProviderId;
     customerId: string | null;
+    planId: string | null;
     planName: string | null;
     interval: BillingInterval | null;
     status: string;
     currentPeriodEnd: Date | null;
+    /** When its free trial ends or ended; null without one. */
+    trialEnd: Date | null;
+    /** Cancelled, ending at `currentPeriodEnd` with nothing more charged. */
+    cancelAtPeriodEnd: boolean;
   } | null;
 };
 
@@ -51,10 +56,13 @@ export async function getLicenceBilling(licenseId: string): Promise<LicenceBilli
         ? {
             provider,
             customerId: licence.providerCustomerId,
+            planId: licence.planId,
             planName: licence.planId ? (findPlan(licence.planId)?.name ?? null) : null,
             interval,
             status: licence.status,
             currentPeriodEnd: licence.currentPeriodEnd,
+            trialEnd: licence.trialEnd,
+            cancelAtPeriodEnd: licence.cancelAtPeriodEnd,
           }
         : null,
   };

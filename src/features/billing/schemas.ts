@@ -23,6 +23,8 @@ export const checkoutSchema = z
     planId: z.enum(planIds, { message: "Please choose a plan" }),
     interval: z.enum(["monthly", "annual"], { message: "Please choose monthly or annual billing" }),
     organisation: oneLine("your organisation's name", 100).optional(),
+    /** Start with the free trial (ADR 190); the server decides whether this user may have one. */
+    trial: z.boolean({ message: "Please say whether to start a free trial" }).optional(),
   })
   .strict()
   .superRefine((input, context) => {
@@ -51,7 +53,11 @@ export const customPlanEnquirySchema = z
 export type CustomPlanEnquiryInput = z.input<typeof customPlanEnquirySchema>;
 
 export const testCheckoutSchema = z
-  .object({ sessionId: z.string().regex(/^tcs_[0-9a-f]{24}$/, "Unknown checkout") })
+  .object({
+    sessionId: z.string().regex(/^tcs_[0-9a-f]{24}$/, "Unknown checkout"),
+    /** The test card that is declined when first charged (a trial that then ends unpaid). */
+    cardDeclines: z.boolean({ message: "Please choose a test card" }).optional(),
+  })
   .strict();
 
 export const testPortalSeatsSchema = z

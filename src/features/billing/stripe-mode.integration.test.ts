@@ -38,6 +38,16 @@ const fivePlan = { planId: "multi-5", interval: "monthly", organisation: "Harbou
 
 const checkoutFailed = "Checkout failed. Please try again in a few minutes.";
 
+/** A webhook delivery of `event`, signed as Stripe signs it. */
+function signedRequest(event: object): Request {
+  const payload = JSON.stringify(event);
+  return new Request("http://localhost:3000/api/webhooks/stripe", {
+    method: "POST",
+    headers: { "stripe-signature": signWebhook(payload), "content-type": "application/json" },
+    body: payload,
+  });
+}
+
 /** An error shaped as the Stripe SDK throws them: its class name as `type`, and the API's details. */
 function stripeError(type: string, message: string, code?: string) {
   return Object.assign(new Error(message), {
@@ -127,6 +137,47 @@ describe("checkout with Stripe (stubbed client)", () => {
     await actAs(await insertUser());
     fakeStripe.failures.set(method, error);
     expect(await startCheckout(fivePlan)).toEqual({ ok: false, code: "unavailable", message });
+  });
+
+  it("starts Stripe Checkout's own 14-day trial: card collected, cancelled at the end if it is removed", async () => {
+    const buyer = await insertUser();
+    await actAs(buyer);
+    expect(await startCheckout({ ...fivePlan, trial: true })).toMatchObject({ ok: true });
+    const sessionCall = fakeStripe.calls.find((c) => c.method === "checkout.sessions.create")!;
+    expect(sessionCall.params).toMatchObject({
+      payment_method_collection: "always",
+      subscription_data: {
+        trial_period_days: 14,
+        trial_settings: { end_behavior: { missing_payment_method: "cancel" } },
+      },
+    });
+
+    // Paid at Stripe: the trialing subscription reaches our tables with its end, and is recorded, so
+    // a second trial for the same person is refused before Stripe is asked.
+    const sessionId = [...fakeStripe.sessions.keys()][0]!;
+    const subscription = fakeStripe.completeSession(sessionId);
+    await webhook(signedRequest(stripeEvent("checkout.session.completed", { id: sessionId })), undefined);
+    const licence = await licenceOfSubscription(subscription.id);
+    expect(licence).toMatchObject({ status: "trialing", trialEnd: new Date(subscription.trial_end! * 1000) });
+    fakeStripe.setSubscription(subscription.id, { status: "canceled" });
+    await webhook(signedRequest(stripeEvent("customer.subscription.deleted", subscription)), undefined);
+    const calls = fakeStripe.calls.length;
+    expect(await startCheckout({ ...fivePlan, trial: true })).toMatchObject({
+      ok: false,
+      code: "conflict",
+      message: expect.stringMatching(/no free trial|already had a free trial/),
+    });
+    expect(fakeStripe.calls.slice(calls).map((c) => c.method)).not.toContain("checkout.sessions.create");
+  });
+
+  it("sends no trial to Stripe for a checkout without one", async () => {
+    const buyer = await insertUser();
+    await actAs(buyer);
+    await startCheckout(fivePlan);
+    const sessionCall = fakeStripe.calls.find((c) => c.method === "checkout.sessions.create")!;
+    const data = (sessionCall.params as { subscription_data: Record<string, unknown> }).subscription_data;
+    expect(data).not.toHaveProperty("trial_period_days");
+    expect(data).not.toHaveProperty("trial_settings");
   });
 
   it("says 'Customer ID not found' when no customer can be kept for the buyer", async () => {

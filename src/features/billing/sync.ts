@@ -3,7 +3,7 @@ import "server-only";
 import { and, eq, lt, ne, sql } from "drizzle-orm";
 
 import { getDb, type Transaction } from "@/db/client";
-import { licenses, profiles, subscriptionReads } from "@/db/schema";
+import { licenses, profiles, subscriptionReads, trials } from "@/db/schema";
 import { getLogger } from "@/lib/logger";
 import { grantsAccess } from "@/lib/subscription-status";
 
@@ -13,11 +13,16 @@ export type SyncResult = { licenseId: string; status: string; subscribed: boolea
 
 type SyncOptions = { gateway?: PaymentGateway };
 
-type Buyer = { id: string; licenseId: string | null; customerId: string | null };
+type Buyer = { id: string; email: string; licenseId: string | null; customerId: string | null };
 
 /** The profile that bought the subscription: the one holding its customer, else the one named at checkout. */
 async function findBuyer(tx: Transaction, subscription: SubscriptionState): Promise<Buyer | null> {
-  const columns = { id: profiles.id, licenseId: profiles.licenseId, customerId: profiles.customerId };
+  const columns = {
+    id: profiles.id,
+    email: profiles.email,
+    licenseId: profiles.licenseId,
+    customerId: profiles.customerId,
+  };
   const [byCustomer] = await tx
     .select(columns)
     .from(profiles)
@@ -52,6 +57,8 @@ async function applySubscription(
     planId: subscription.planId,
     billingInterval: subscription.interval,
     currentPeriodEnd: subscription.currentPeriodEnd,
+    trialEnd: subscription.trialEnd,
+    cancelAtPeriodEnd: subscription.cancelAtPeriodEnd,
     updatedAt: now,
   };
   const buyer = await findBuyer(tx, subscription);
@@ -76,6 +83,7 @@ async function applySubscription(
     return null;
   }
   const licenseId = licence.licenseId;
+  if (buyer) await recordTrial(tx, subscription, buyer, licenseId);
 
   // A lapsed subscription never pulls its buyer off a licence they have moved to since.
   if (buyer && (subscribed || buyer.licenseId === null || buyer.licenseId === licenseId)) {
@@ -106,6 +114,32 @@ async function applySubscription(
     "subscription synced",
   );
   return { licenseId, status: subscription.status, subscribed };
+}
+
+/**
+ * Records a subscription's free trial when it reaches our tables, so that no second trial goes to
+ * its buyer's address or profile, their payment customer or their licence (ADR 190). Kept when the
+ * licence or account is gone.
+ */
+async function recordTrial(
+  tx: Transaction,
+  subscription: SubscriptionState,
+  buyer: Buyer,
+  licenseId: string,
+): Promise<void> {
+  if (!subscription.trialEnd) return;
+  await tx
+    .insert(trials)
+    .values({
+      provider: subscription.provider,
+      subscriptionId: subscription.id,
+      email: buyer.email.toLowerCase(),
+      profileId: buyer.id,
+      customerId: subscription.customerId,
+      licenseId,
+      endsAt: subscription.trialEnd,
+    })
+    .onConflictDoUpdate({ target: trials.subscriptionId, set: { endsAt: subscription.trialEnd } });
 }
 
 /**

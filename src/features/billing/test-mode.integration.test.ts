@@ -53,6 +53,16 @@ describe("the test billing portal", () => {
     for (const delegate of delegates) expect((await profileOf(delegate.id)).delegate).toBe(true);
   });
 
+  it("moves to the plan of that many users when the seats change to one, as a plan change would", async () => {
+    const { admin, licenseId } = await buyPlan("single");
+    await actAs(admin);
+    expect(await changeTestPortalSeats({ seats: 2 })).toEqual({ ok: true, data: { seats: 2 } });
+    expect(await seatsOf(licenseId)).toMatchObject({ numberOfLicenses: 2, planId: "multi-2" });
+    // Three seats is no plan of ours: the plan stays, with three seats.
+    expect(await changeTestPortalSeats({ seats: 3 })).toMatchObject({ ok: true });
+    expect(await seatsOf(licenseId)).toMatchObject({ numberOfLicenses: 3, planId: "multi-2" });
+  });
+
   it("shows its admin the licence and the subscription", async () => {
     const { admin, licenseId } = await buyPlan("multi-2");
     await actAs(admin);

@@ -2,7 +2,7 @@ import { count, eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 
 import { POST } from "@/app/api/webhooks/stripe/route";
-import { devOutbox, licenses, profiles, user, webhookEvents } from "@/db/schema";
+import { devOutbox, licenses, profiles, trials, user, webhookEvents } from "@/db/schema";
 import { insertUser } from "@tests/fixtures/accounts";
 import {
   billingSnapshot,
@@ -325,6 +325,112 @@ describe("POST /api/webhooks/stripe: payment failed", () => {
     fakeStripe.setSubscription(subscription.id, { status: "active" });
     await deliver(invoiceEvent("paid", subscription.id));
     expect((await profileOf(delegate.id)).isSubscribed).toBe(true);
+  });
+});
+
+describe("POST /api/webhooks/stripe: free trials (ADR 190)", () => {
+  const trialEndingSubject = "Your TariffScope free trial ends soon";
+
+  /** A buyer whose checkout started Stripe's 14-day trial: a trialing subscription, card on file. */
+  async function trialCheckout(organisation = "Trial Chemists") {
+    const buyer = await insertBuyer();
+    const metadata = { profileId: buyer.id, planId: "multi-5", interval: "monthly", organisation };
+    const trialEnd = new Date(Date.now() + 3 * 86_400_000);
+    const subscription = fakeStripe.addSubscription({
+      customer: buyer.customerId,
+      quantity: 5,
+      metadata,
+      trialEnd,
+    });
+    const sessionId = `cs_test_trial_${buyer.id.slice(0, 8)}`;
+    fakeStripe.sessions.set(sessionId, {
+      id: sessionId,
+      object: "checkout.session",
+      status: "complete",
+      customer: buyer.customerId,
+      subscription: subscription.id,
+      metadata,
+      url: null,
+    });
+    return { buyer, subscription, sessionId, trialEnd };
+  }
+
+  const trialMails = async (email: string) =>
+    (await database.db.select().from(devOutbox).where(eq(devOutbox.to, email))).filter(
+      (mail) => mail.subject === trialEndingSubject,
+    );
+
+  it("stores the trial and its end, gives access, and records the trial once however often it is synced", async () => {
+    const { buyer, subscription, sessionId, trialEnd } = await trialCheckout();
+    await deliver(completed(sessionId));
+    await deliver(subscriptionEvent("created", subscription));
+    const licence = await licenceOfSubscription(subscription.id);
+    expect(licence).toMatchObject({
+      status: "trialing",
+      trialEnd: new Date(Math.floor(trialEnd.getTime() / 1000) * 1000),
+      cancelAtPeriodEnd: false,
+    });
+    expect((await profileOf(buyer.id)).isSubscribed).toBe(true);
+    expect(
+      await database.db.select().from(trials).where(eq(trials.subscriptionId, subscription.id)),
+    ).toHaveLength(1);
+  });
+
+  it("e-mails the admin at trial_will_end once, however often the event is delivered", async () => {
+    const { buyer, subscription, sessionId } = await trialCheckout("Quayside Trial Ltd");
+    await deliver(completed(sessionId));
+    const payload = subscriptionEvent("trial_will_end", subscription, "evt_trial_will_end_once");
+    expect((await deliver(payload)).body).toEqual({ received: true });
+    expect((await deliver(payload)).body).toMatchObject({ duplicate: true });
+    await Promise.all([deliver(payload), deliver(payload)]);
+    const mails = await trialMails(buyer.email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.text).toContain("Quayside Trial Ltd");
+    expect(mails[0]!.text).toMatch(/Free trial: ends \d{1,2} \w+ \d{4}/);
+    expect(mails[0]!.text).toContain("Then £99.99 a month, excluding VAT, is charged");
+  });
+
+  it("sends no reminder when trial_will_end arrives after the trial converted or was cancelled", async () => {
+    const converted = await trialCheckout();
+    fakeStripe.setSubscription(converted.subscription.id, {
+      status: "active",
+      periodEnd: new Date(Date.now() + 33 * 86_400_000),
+    });
+    // The late reminder first, then the events that came before it: the state is Stripe's latest.
+    await deliver(subscriptionEvent("trial_will_end", converted.subscription));
+    await deliver(invoiceEvent("paid", converted.subscription.id));
+    await deliver(completed(converted.sessionId));
+    expect(await trialMails(converted.buyer.email)).toEqual([]);
+    expect(await licenceOfSubscription(converted.subscription.id)).toMatchObject({ status: "active" });
+
+    const cancelled = await trialCheckout();
+    await deliver(completed(cancelled.sessionId));
+    fakeStripe.setSubscription(cancelled.subscription.id, { cancelAtPeriodEnd: true });
+    await deliver(subscriptionEvent("trial_will_end", cancelled.subscription));
+    expect(await trialMails(cancelled.buyer.email)).toEqual([]);
+    expect(await licenceOfSubscription(cancelled.subscription.id)).toMatchObject({
+      status: "trialing",
+      cancelAtPeriodEnd: true,
+    });
+  });
+
+  it("ends access when the trial ends unpaid, whatever order its events arrive in", async () => {
+    const { buyer, subscription, sessionId } = await trialCheckout();
+    await deliver(completed(sessionId));
+    const licence = (await licenceOfSubscription(subscription.id))!;
+    const delegate = await insertUser({ delegate: true, subscribed: true, licenseId: licence.licenseId });
+    // No card at the trial's end: Stripe cancels the subscription (missing_payment_method: cancel).
+    fakeStripe.setSubscription(subscription.id, { status: "canceled" });
+    const events = [
+      subscriptionEvent("trial_will_end", subscription),
+      subscriptionEvent("updated", { ...subscription, status: "trialing" }),
+      subscriptionEvent("deleted", { ...subscription, status: "canceled" }),
+    ];
+    for (const payload of events.reverse()) expect((await deliver(payload)).status).toBe(200);
+    expect((await licenceOfSubscription(subscription.id))!.status).toBe("canceled");
+    expect((await profileOf(buyer.id)).isSubscribed).toBe(false);
+    expect((await profileOf(delegate.id)).isSubscribed).toBe(false);
+    expect(await trialMails(buyer.email)).toEqual([]);
   });
 });
 

@@ -8,6 +8,7 @@ import { getLogger } from "@/lib/logger";
 
 import { getPaymentGateway, WebhookSignatureError, type PaymentGateway, type WebhookEvent } from "./gateway";
 import { notifyPaymentFailed } from "./notifications";
+import { notifyTrialEnding } from "./trial";
 import {
   readCheckoutSession,
   readSubscription,
@@ -21,6 +22,7 @@ export const handledEventTypes = new Set([
   "customer.subscription.created",
   "customer.subscription.updated",
   "customer.subscription.deleted",
+  "customer.subscription.trial_will_end",
   "invoice.paid",
   "invoice.payment_failed",
 ]);
@@ -91,5 +93,10 @@ export async function receiveWebhook(rawBody: Buffer, signature: string | null):
   );
   if (event.type === "invoice.payment_failed" && outcome.result)
     await notifyPaymentFailed(outcome.result.licenseId);
+  // Three days before a trial ends. The licence was just written from the provider's current state,
+  // and the reminder goes only while it is still trialing and not cancelled: a late event after the
+  // trial converted or was cancelled sends nothing (ADR 190).
+  if (event.type === "customer.subscription.trial_will_end" && outcome.result)
+    await notifyTrialEnding(outcome.result.licenseId);
   return { status: 200, body: { received: true } };
 }

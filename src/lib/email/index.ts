@@ -12,6 +12,7 @@ export { addedToLicenceEmail, removedFromLicenceEmail } from "./templates/licenc
 export { licenceRequestEmail } from "./templates/licence-request";
 export { passwordResetEmail } from "./templates/password-reset";
 export { paymentFailedEmail } from "./templates/payment-failed";
+export { trialEndingEmail } from "./templates/trial-ending";
 export { verificationCodeEmail } from "./templates/verification-code";
 export { watchlistAlertEmail, type WatchlistAlertLine } from "./templates/watchlist-alert";
 export type { EmailContent, EmailMessage, SendResult } from "./types";

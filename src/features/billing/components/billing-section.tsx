@@ -10,6 +10,7 @@ import {
 } from "@/components/ui/table";
 
 import type { LicenceBilling, LicenceInvoices } from "../queries";
+import { describeTrial, formatUkDate } from "../trial-terms";
 import { OperatorLicenceNote } from "./operator-licence-note";
 import { UpgradePlanButton } from "./upgrade-plan-button";
 
@@ -25,12 +26,6 @@ const statusLabels: Record<string, string> = {
 };
 const lapsed = new Set(["canceled", "unpaid", "incomplete_expired"]);
 
-const longDate = new Intl.DateTimeFormat("en-GB", {
-  day: "numeric",
-  month: "long",
-  year: "numeric",
-  timeZone: "Europe/London",
-});
 const money = (pence: number, currency: string) =>
   new Intl.NumberFormat("en-GB", { style: "currency", currency: currency.toUpperCase() }).format(pence / 100);
 
@@ -60,6 +55,10 @@ export function BillingSection({
   portalName: string;
 }) {
   const { subscription } = billing;
+  const trial =
+    subscription?.status === "trialing" && subscription.trialEnd
+      ? describeTrial({ ...subscription, trialEnd: subscription.trialEnd })
+      : null;
   return (
     <section aria-labelledby="billing-title" className="grid gap-6">
       <Card>
@@ -70,6 +69,12 @@ export function BillingSection({
           <CardDescription>Your organisation&apos;s plan and how it is paid.</CardDescription>
         </CardHeader>
         <CardContent className="grid gap-6">
+          {trial && (
+            <div className="rounded-lg border border-primary/40 bg-accent p-4">
+              <p className="font-semibold">{trial.headline}</p>
+              <p className="text-sm">{trial.then}</p>
+            </div>
+          )}
           <dl className="grid gap-4 sm:grid-cols-2">
             <Fact term="Organisation">{billing.organisation ?? "No Organisation"}</Fact>
             <Fact term="Plan">
@@ -88,9 +93,9 @@ export function BillingSection({
                       : "As agreed"}
                 </Fact>
                 <Fact term="Status">{statusLabels[subscription.status] ?? subscription.status}</Fact>
-                {subscription.currentPeriodEnd && (
+                {subscription.currentPeriodEnd && !trial && (
                   <Fact term={lapsed.has(subscription.status) ? "Ended on" : "Renews on"}>
-                    {longDate.format(subscription.currentPeriodEnd)}
+                    {formatUkDate(subscription.currentPeriodEnd)}
                   </Fact>
                 )}
               </>
@@ -147,7 +152,7 @@ function Invoices({ invoices }: { invoices: LicenceInvoices }) {
         <TableBody>
           {invoices.invoices.map((invoice) => (
             <TableRow key={invoice.id}>
-              <TableCell className="whitespace-nowrap">{longDate.format(invoice.issuedAt)}</TableCell>
+              <TableCell className="whitespace-nowrap">{formatUkDate(invoice.issuedAt)}</TableCell>
               <TableCell className="text-right tabular-nums">
                 {money(invoice.totalPence, invoice.currency)}
               </TableCell>

@@ -1,3 +1,5 @@
+import { EmailAddress } from "@/components/ui/email-address";
+
 /**
  * Why a signed-in user is choosing a plan: they have no active licence. Either they buy one, or
  * their organisation's admin adds them to the licence it already has.
@@ -16,7 +18,10 @@ export function NoLicenceNotice({ email, lapsed }: { email: string; lapsed: bool
       <p>
         Choose a plan below, or, if your organisation already has a licence, ask your organisation&apos;s
         admin to add you. They will need the e-mail address you log in with:{" "}
-        <strong className="break-all">{email}</strong>.
+        <strong>
+          <EmailAddress email={email} />
+        </strong>
+        .
       </p>
     </div>
   );

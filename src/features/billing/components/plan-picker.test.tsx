@@ -22,7 +22,46 @@ beforeEach(() => {
   Object.defineProperty(window, "location", { value: { ...window.location, assign }, configurable: true });
 });
 
-const continueButton = () => screen.getByRole("button", { name: /Continue to payment/ });
+const continueButton = () => screen.getByRole("button", { name: /Continue to payment|Start free trial/ });
+
+const continueButtonOrNull = () =>
+  screen.queryByRole("button", { name: /Continue to payment|Start free trial/ });
+
+const refused =
+  "You have already had a free trial of TariffScope, and there is one per person. Choose a plan below to subscribe: it starts with the first payment.";
+
+describe("PlanPicker: the free trial (ADR 190)", () => {
+  it("offers the 14-day trial and says what it is and what it costs after", async () => {
+    render(<PlanPicker plans={plans} />);
+    expect(screen.getByText("14-day free trial")).toBeInTheDocument();
+    expect(screen.getByText(/nothing is charged until the trial ends/)).toBeInTheDocument();
+    expect(screen.getByText(/free for 14 days, then £24\.99 a month, excluding VAT/)).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Start free trial" })).toBeInTheDocument();
+  });
+
+  it("tells someone who has had a trial why there is none, and sells the plan without one", async () => {
+    actions.startCheckout.mockResolvedValue({ ok: true, data: { url: "/payment/test-checkout/tcs_1" } });
+    render(<PlanPicker plans={plans} trial={{ state: "refused", reason: refused }} />);
+    expect(screen.getByRole("status")).toHaveTextContent(refused);
+    expect(screen.queryByText(/free for 14 days/)).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole("button", { name: "Continue to payment" }));
+    expect(actions.startCheckout).toHaveBeenCalledWith({ planId: "single", interval: "monthly" });
+  });
+
+  it("switches to the plans when the server refuses the trial at checkout", async () => {
+    actions.startCheckout.mockResolvedValue({
+      ok: false,
+      code: "conflict",
+      message: refused,
+      fieldErrors: { trial: [refused] },
+    });
+    render(<PlanPicker plans={plans} />);
+    await userEvent.click(screen.getByRole("button", { name: "Start free trial" }));
+    expect(await screen.findByRole("status")).toHaveTextContent(refused);
+    expect(screen.getByRole("button", { name: "Continue to payment" })).toBeEnabled();
+    expect(assign).not.toHaveBeenCalled();
+  });
+});
 
 describe("PlanPicker", () => {
   it("preselects the plan named in the address and shows its price, and the annual saving, for the chosen interval", async () => {
@@ -61,6 +100,7 @@ describe("PlanPicker", () => {
       planId: "multi-5",
       interval: "annual",
       organisation: "Harbour Pharmacy Ltd",
+      trial: true,
     });
     await waitFor(() => expect(assign).toHaveBeenCalledWith("https://checkout.stripe.com/c/pay/cs_1"));
     expect(continueButton()).toBeDisabled();
@@ -108,7 +148,7 @@ describe("PlanPicker", () => {
     actions.submitCustomPlanEnquiry.mockResolvedValue({ ok: true, data: { received: true } });
     render(<PlanPicker plans={plans} />);
     await userEvent.click(screen.getByRole("radio", { name: /More than 10 users/ }));
-    expect(screen.queryByRole("button", { name: /Continue to payment/ })).not.toBeInTheDocument();
+    expect(continueButtonOrNull()).not.toBeInTheDocument();
     await userEvent.type(screen.getByLabelText("Your name"), "Sam Lee");
     await userEvent.type(screen.getByLabelText("Email"), "sam@example.test");
     await userEvent.type(screen.getByLabelText("Organisation name"), "Big Group plc");

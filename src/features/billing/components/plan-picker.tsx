@@ -12,6 +12,7 @@ import { cn } from "@/lib/utils";
 
 import { startCheckout } from "../actions";
 import { annualSavingPercent, customPlanThreshold, type BillingInterval, type Plan } from "../plans";
+import { trialDays, trialOffer } from "../trial-terms";
 import { CustomPlanEnquiryForm } from "./custom-plan-enquiry-form";
 
 const custom = "custom";
@@ -24,10 +25,23 @@ const radioCard =
   "flex cursor-pointer items-start gap-3 rounded-lg border p-4 has-[:focus-visible]:ring-[3px] has-[:focus-visible]:ring-ring/50";
 
 /**
- * The plan chooser (product §4 "Checkout"): idle, loading, then off to the provider's hosted checkout,
- * or an error with loading cleared. Above 10 users it becomes the custom-plan enquiry form.
+ * Whether the free trial is on offer here (ADR 190): to anyone not signed in and to users who have not
+ * had one; someone who has is told why and offered the plans. The server decides again at checkout.
  */
-export function PlanPicker({ plans }: { plans: readonly Plan[] }) {
+export type TrialOffer = { state: "offered" } | { state: "refused"; reason: string };
+
+/**
+ * The plan chooser (product §4 "Checkout"): idle, loading, then off to the provider's hosted checkout,
+ * or an error with loading cleared. Above 10 users it becomes the custom-plan enquiry form. Where the
+ * free trial is on offer, the checkout starts it.
+ */
+export function PlanPicker({
+  plans,
+  trial: initialTrial = { state: "offered" },
+}: {
+  plans: readonly Plan[];
+  trial?: TrialOffer;
+}) {
   const requested = useSearchParams().get("plan");
   const router = useRouter();
   const [choice, setChoice] = useState<Choice>(
@@ -36,6 +50,8 @@ export function PlanPicker({ plans }: { plans: readonly Plan[] }) {
   const [interval, setInterval] = useState<BillingInterval>("monthly");
   const [organisation, setOrganisation] = useState("");
   const [status, setStatus] = useState<Status>({ state: "idle" });
+  const [trial, setTrial] = useState<TrialOffer>(initialTrial);
+  const trialOffered = trial.state === "offered";
   const planLegend = useId();
   const chosen = plans.find((plan) => plan.id === choice);
 
@@ -58,9 +74,17 @@ export function PlanPicker({ plans }: { plans: readonly Plan[] }) {
         planId: plan.id,
         interval,
         ...(plan.seats > 1 && { organisation }),
+        ...(trialOffered && { trial: true }),
       });
       if (result.ok) {
         window.location.assign(result.data.url);
+        return;
+      }
+      const refusal = result.fieldErrors?.trial?.[0];
+      if (refusal) {
+        // No trial for this user: say why, and offer the plans to pay for at once.
+        setTrial({ state: "refused", reason: refusal });
+        setStatus({ state: "idle" });
         return;
       }
       if (result.code === "unauthorized") {
@@ -86,6 +110,17 @@ export function PlanPicker({ plans }: { plans: readonly Plan[] }) {
       : `${formatPence(plan.pricePence.annual)} a year (save ${annualSavingPercent(plan)}%)`;
   return (
     <div className="space-y-6">
+      {trialOffered ? (
+        <div className="rounded-lg border border-primary/40 bg-accent p-4">
+          <p className="font-semibold">{trialDays}-day free trial</p>
+          <p className="text-sm">{trialOffer}</p>
+        </div>
+      ) : (
+        <div role="status" className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-950">
+          <p className="font-semibold">No free trial</p>
+          <p className="text-sm">{trial.reason}</p>
+        </div>
+      )}
       <fieldset className="space-y-3" aria-describedby={planLegend} disabled={loading}>
         <legend className="text-lg font-semibold">Number of users</legend>
         <p id={planLegend} className="text-sm text-muted-foreground">
@@ -181,11 +216,13 @@ export function PlanPicker({ plans }: { plans: readonly Plan[] }) {
           )}
           <div className="flex flex-col gap-3 rounded-lg border bg-muted/50 p-4 sm:flex-row sm:items-center sm:justify-between">
             <p>
-              <span className="font-semibold">{chosen.name}</span>: {price(chosen)}, excluding VAT
+              <span className="font-semibold">{chosen.name}</span>:{" "}
+              {trialOffered ? `free for ${trialDays} days, then ${price(chosen)}` : price(chosen)}, excluding
+              VAT
             </p>
             <Button type="submit" disabled={loading} aria-busy={loading || undefined}>
               {loading && <Spinner label="Opening the checkout" />}
-              Continue to payment
+              {trialOffered ? "Start free trial" : "Continue to payment"}
             </Button>
           </div>
           <p

@@ -7,10 +7,21 @@ import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import type { ActionResult } from "@/lib/action";
 
-import { cancelTestPortalSubscription, changeTestPortalSeats } from "../actions";
+import { cancelTestPortalSubscription, changeTestPortalSeats, endTestPortalTrialNow } from "../actions";
 
-/** The test portal's two changes: the number of seats, and cancelling. Each is synced at once. */
-export function TestPortalForm({ seats, cancelled }: { seats: number; cancelled: boolean }) {
+/**
+ * The test portal's changes: the number of seats, and cancelling; during a free trial, also ending
+ * the trial now (the test checkout's clock, ADR 190). Each is synced at once.
+ */
+export function TestPortalForm({
+  seats,
+  cancelled,
+  trialing = false,
+}: {
+  seats: number;
+  cancelled: boolean;
+  trialing?: boolean;
+}) {
   const router = useRouter();
   const [value, setValue] = useState(String(seats));
   const [busy, setBusy] = useState(false);
@@ -37,7 +48,10 @@ export function TestPortalForm({ seats, cancelled }: { seats: number; cancelled:
         onSubmit={(event) => {
           event.preventDefault();
           const next = Number(value);
-          void run(() => changeTestPortalSeats({ seats: next }), `Your licence now has ${next} seats.`);
+          void run(
+            () => changeTestPortalSeats({ seats: next }),
+            `Your licence now has ${next} ${next === 1 ? "seat" : "seats"}.`,
+          );
         }}
       >
         <div className="sm:w-48">
@@ -57,14 +71,33 @@ export function TestPortalForm({ seats, cancelled }: { seats: number; cancelled:
           Change seats
         </Button>
       </form>
-      <Button
-        type="button"
-        variant="destructive"
-        disabled={busy || cancelled}
-        onClick={() => void run(() => cancelTestPortalSubscription({}), "Your subscription is cancelled.")}
-      >
-        Cancel subscription
-      </Button>
+      <div className="flex flex-col gap-3 sm:flex-row">
+        <Button
+          type="button"
+          variant="destructive"
+          disabled={busy || cancelled}
+          onClick={() =>
+            void run(
+              () => cancelTestPortalSubscription({}),
+              trialing
+                ? "Your free trial is cancelled. Nothing has been charged."
+                : "Your subscription is cancelled.",
+            )
+          }
+        >
+          {trialing ? "Cancel free trial" : "Cancel subscription"}
+        </Button>
+        {trialing && (
+          <Button
+            type="button"
+            variant="outline"
+            disabled={busy}
+            onClick={() => void run(() => endTestPortalTrialNow({}), "The free trial has ended.")}
+          >
+            End the trial now
+          </Button>
+        )}
+      </div>
       <p role="status" className={message?.error ? "text-sm text-destructive" : "text-sm"}>
         {message?.text}
       </p>

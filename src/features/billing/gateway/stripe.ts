@@ -120,6 +120,9 @@ function toSubscriptionState(subscription: Stripe.Subscription, priceIds: Stripe
     metadata,
     planId: plan?.planId ?? null,
     interval: plan?.interval ?? null,
+    trialEnd: subscription.trial_end ? new Date(subscription.trial_end * 1000) : null,
+    // A cancellation at a set time (cancel_at) ends the subscription just the same.
+    cancelAtPeriodEnd: Boolean(subscription.cancel_at_period_end || subscription.cancel_at),
   };
 }
 
@@ -176,7 +179,17 @@ export function createStripeGateway(
             success_url: request.successUrl,
             cancel_url: request.cancelUrl,
             metadata,
-            subscription_data: { metadata },
+            // A trial still takes the card now (payment_method_collection "always", Stripe's default,
+            // stated so it cannot drift); nothing is charged until the trial ends. Should the card be
+            // removed during the trial, the subscription is cancelled at its end rather than invoiced.
+            payment_method_collection: "always",
+            subscription_data: {
+              metadata,
+              ...(request.trialDays && {
+                trial_period_days: request.trialDays,
+                trial_settings: { end_behavior: { missing_payment_method: "cancel" } },
+              }),
+            },
           },
           { idempotencyKey: request.idempotencyKey },
         ),

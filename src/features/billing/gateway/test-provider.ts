@@ -2,7 +2,7 @@ import "server-only";
 
 import { randomBytes } from "node:crypto";
 
-import { and, eq } from "drizzle-orm";
+import { and, eq, gt, isNull, lte } from "drizzle-orm";
 
 import { getDb } from "@/db/client";
 import { testCheckoutSessions, testCustomers, testSubscriptions } from "@/db/schema";
@@ -61,6 +61,9 @@ function toSubscriptionState(row: TestSubscriptionRow): SubscriptionState {
     metadata: row.metadata,
     planId: plan?.id ?? null,
     interval,
+    trialEnd: row.trialEnd,
+    // The test portal cancels at once; nothing is ever left to end at the period's end.
+    cancelAtPeriodEnd: false,
   };
 }
 
@@ -85,6 +88,7 @@ export function createTestGateway(): PaymentGateway {
           planId: request.planId,
           billingInterval: request.interval,
           quantity: request.seats,
+          trialDays: request.trialDays ?? null,
           metadata: {
             ...request.metadata,
             [returnKeys.success]: request.successUrl,
@@ -130,6 +134,8 @@ export type TestCheckout = {
   planId: Plan["id"];
   interval: BillingInterval;
   seats: number;
+  /** The free trial this checkout starts, in days; null when it charges at once. */
+  trialDays: number | null;
   organisation: string | null;
   successUrl: string;
   cancelUrl: string;
@@ -148,17 +154,29 @@ export async function getTestCheckout(sessionId: string, profileId: string): Pro
     planId: plan.id,
     interval: row.billingInterval === "annual" ? "annual" : "monthly",
     seats: row.quantity,
+    trialDays: row.trialDays,
     organisation: row.metadata.organisation ?? null,
     successUrl: (row.metadata[returnKeys.success] ?? "/").replace(sessionIdPlaceholder, row.id),
     cancelUrl: row.metadata[returnKeys.cancel] ?? "/payment/cancelled",
   };
 }
 
+/** The day a trial of `days` started `from` ends. */
+export function trialEndsAt(days: number, from = new Date()): Date {
+  return new Date(from.getTime() + days * 86_400_000);
+}
+
 /**
- * "Pay" on the test checkout: creates the active subscription and completes the session, once.
- * A second click finds the session complete and answers with the same subscription.
+ * "Pay" (or "Start free trial") on the test checkout: creates the subscription and completes the
+ * session, once. With a trial the subscription is `trialing` until the trial ends, and nothing is
+ * charged; `cardDeclines` is the test card that will be declined then. A second click finds the
+ * session complete and answers with the same subscription.
  */
-export async function payTestCheckoutSession(sessionId: string, profileId: string): Promise<string> {
+export async function payTestCheckoutSession(
+  sessionId: string,
+  profileId: string,
+  options: { cardDeclines?: boolean } = {},
+): Promise<string> {
   return getDb().transaction(async (tx) => {
     const [session] = await tx
       .select()
@@ -171,14 +189,18 @@ export async function payTestCheckoutSession(sessionId: string, profileId: strin
     if (session.status !== "open")
       throw new AppError("conflict", "This checkout has expired. Please start again.");
     const subscriptionId = newId("tsub");
+    // During a trial the current period is the trial itself, as at Stripe.
+    const trialEnd = session.trialDays ? trialEndsAt(session.trialDays) : null;
     await tx.insert(testSubscriptions).values({
       id: subscriptionId,
       customerId: session.customerId,
       planId: session.planId,
       billingInterval: session.billingInterval,
       quantity: session.quantity,
-      status: "active",
-      currentPeriodEnd: periodEnd(session.billingInterval),
+      status: trialEnd ? "trialing" : "active",
+      currentPeriodEnd: trialEnd ?? periodEnd(session.billingInterval),
+      trialEnd,
+      cardDeclines: options.cardDeclines ?? false,
       metadata: withoutReturnUrls(session.metadata),
     });
     await tx
@@ -189,8 +211,12 @@ export async function payTestCheckoutSession(sessionId: string, profileId: strin
   });
 }
 
-/** What the test portal can do to a subscription: change its seats, or cancel it at once. */
-export type TestSubscriptionChange = { quantity: number } | { status: "canceled" | "past_due" | "active" };
+/**
+ * What the test portal can do to a subscription: change its seats (and with them the plan of that
+ * many users, where there is one), or cancel it at once.
+ */
+export type TestSubscriptionChange =
+  { quantity: number; planId?: Plan["id"] } | { status: "canceled" | "past_due" | "active" };
 
 export async function changeTestSubscription(
   subscriptionId: string,
@@ -202,4 +228,67 @@ export async function changeTestSubscription(
     .where(eq(testSubscriptions.id, subscriptionId))
     .returning({ id: testSubscriptions.id });
   if (updated.length === 0) throw new AppError("not_found", "That subscription does not exist.");
+}
+
+/**
+ * Ends a test subscription's trial, as Stripe does when `trial_end` passes: the first period is
+ * charged to the test card, and the subscription becomes `active` for a billing period from the
+ * trial's end; a declined card leaves it `unpaid` (the test checkout has no retry schedule, so it
+ * ends where Stripe's retries end, ADR 190). Anything no longer trialing (cancelled during the trial,
+ * or already ended) is left alone. Returns whether the trial was ended now.
+ */
+export async function endTestTrial(subscriptionId: string, now = new Date()): Promise<boolean> {
+  return getDb().transaction(async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(testSubscriptions)
+      .where(eq(testSubscriptions.id, subscriptionId))
+      .for("update");
+    if (!row || row.status !== "trialing") return false;
+    const ended = row.trialEnd && row.trialEnd < now ? row.trialEnd : now;
+    await tx
+      .update(testSubscriptions)
+      .set(
+        row.cardDeclines
+          ? { status: "unpaid", trialEnd: ended, currentPeriodEnd: ended, updatedAt: now }
+          : {
+              status: "active",
+              trialEnd: ended,
+              currentPeriodEnd: periodEnd(row.billingInterval, ended),
+              updatedAt: now,
+            },
+      )
+      .where(eq(testSubscriptions.id, subscriptionId));
+    return true;
+  });
+}
+
+/** Test subscriptions whose trial has ended by `now` and that are still trialing. */
+export async function dueTestTrials(now = new Date()): Promise<string[]> {
+  const rows = await getDb()
+    .select({ id: testSubscriptions.id })
+    .from(testSubscriptions)
+    .where(and(eq(testSubscriptions.status, "trialing"), lte(testSubscriptions.trialEnd, now)));
+  return rows.map((row) => row.id);
+}
+
+/**
+ * Claims the trial-ending reminder of every test subscription whose trial ends within `withinMs`:
+ * the test checkout's `customer.subscription.trial_will_end`. Each is claimed once (the claim and the
+ * check are one UPDATE), so two processes never remind twice.
+ */
+export async function claimTestTrialReminders(withinMs: number, now = new Date()): Promise<string[]> {
+  const rows = await getDb()
+    .update(testSubscriptions)
+    .set({ trialReminderSentAt: now })
+    .where(
+      and(
+        eq(testSubscriptions.status, "trialing"),
+        isNull(testSubscriptions.trialReminderSentAt),
+        gt(testSubscriptions.trialEnd, now),
+        lte(testSubscriptions.trialEnd, new Date(now.getTime() + withinMs)),
+      ),
+    )
+    .returning({ id: testSubscriptions.id });
+  return rows.map((row) => row.id);
 }

@@ -16,6 +16,11 @@ export type CheckoutRequest = {
   interval: BillingInterval;
   /** The number of seats, sent as the line item's quantity. */
   seats: number;
+  /**
+   * A free trial of this many days: the card is taken at checkout and nothing is charged until the
+   * trial ends (ADR 190). Absent for a checkout that charges at once.
+   */
+  trialDays?: number;
   metadata: CheckoutMetadata;
   successUrl: string;
   cancelUrl: string;
@@ -43,6 +48,10 @@ export type SubscriptionState = {
   metadata: Record<string, string>;
   planId: Plan["id"] | null;
   interval: BillingInterval | null;
+  /** When its free trial ends or ended; null for a subscription that had none. */
+  trialEnd: Date | null;
+  /** Cancelled, ending at `currentPeriodEnd` with nothing more charged. */
+  cancelAtPeriodEnd: boolean;
 };
 
 /** An invoice as the admin's Billing section lists it; `url` is the provider's page for it. */

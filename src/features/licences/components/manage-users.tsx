@@ -35,7 +35,9 @@ export function ManageUsers({ licence, upgrade }: { licence: LicenceDetails; upg
             </div>
             <div>
               <dt className="text-sm text-muted-foreground">Current Plan</dt>
-              <dd className="font-medium">{licence.seats} Users</dd>
+              <dd className="font-medium">
+                {licence.seats} {licence.seats === 1 ? "user" : "users"}
+              </dd>
             </div>
             <div>
               <dt className="text-sm text-muted-foreground">Remaining Spaces</dt>

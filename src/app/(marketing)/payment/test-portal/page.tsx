@@ -7,11 +7,10 @@ import { TestPortalForm } from "@/features/billing/components/test-portal-form";
 import { manageUsersPath } from "@/features/billing/notifications";
 import { findPlan } from "@/features/billing/plans";
 import { getTestPortal } from "@/features/billing/test-mode";
+import { formatUkDate } from "@/features/billing/trial-terms";
 import { requireUser } from "@/lib/session";
 
 export const metadata: Metadata = { title: "Test billing portal", robots: { index: false } };
-
-const dateFormat = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric" });
 
 /** The local test billing portal, standing in for Stripe's when no Stripe key is set: admins only. */
 export default async function TestPortalPage() {
@@ -51,14 +50,31 @@ export default async function TestPortalPage() {
         <dd className="font-medium" data-testid="portal-status">
           {portal.status}
         </dd>
-        {portal.currentPeriodEnd && (
+        {portal.trialEnd ? (
           <>
-            <dt className="text-muted-foreground">Renews</dt>
-            <dd className="font-medium">{dateFormat.format(portal.currentPeriodEnd)}</dd>
+            <dt className="text-muted-foreground">Free trial ends</dt>
+            <dd className="font-medium">{formatUkDate(portal.trialEnd)}</dd>
           </>
+        ) : (
+          portal.currentPeriodEnd && (
+            <>
+              <dt className="text-muted-foreground">Renews</dt>
+              <dd className="font-medium">{formatUkDate(portal.currentPeriodEnd)}</dd>
+            </>
+          )
         )}
       </dl>
-      <TestPortalForm seats={portal.seats} cancelled={portal.status === "canceled"} />
+      {portal.trialEnd && (
+        <p className="text-sm">
+          End the trial now to see what happens when it ends: the test card chosen at checkout is charged and
+          the plan carries on, or, for the declined test card, the trial ends unpaid and access ends.
+        </p>
+      )}
+      <TestPortalForm
+        seats={portal.seats}
+        cancelled={portal.status === "canceled"}
+        trialing={portal.status === "trialing"}
+      />
       <Link className="inline-block underline underline-offset-2" href={manageUsersPath}>
         Return to Manage Users
       </Link>

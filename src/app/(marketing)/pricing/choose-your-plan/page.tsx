@@ -3,8 +3,9 @@ import { Suspense } from "react";
 
 import { PageContainer } from "@/components/layout/page-container";
 import { NoLicenceNotice } from "@/features/billing/components/no-licence-notice";
-import { PlanPicker } from "@/features/billing/components/plan-picker";
+import { PlanPicker, type TrialOffer } from "@/features/billing/components/plan-picker";
 import { plans } from "@/features/billing/plans";
+import { trialEligibility } from "@/features/billing/trial";
 import { getCurrentUser } from "@/lib/session";
 
 export const metadata: Metadata = {
@@ -15,6 +16,12 @@ export const metadata: Metadata = {
 /** Where a signed-in user without a subscription is sent (product §4), so it says why they are here. */
 export default async function ChooseYourPlanPage() {
   const user = await getCurrentUser();
+  // The trial is offered to visitors and to users who have not had one; the checkout decides again.
+  const eligibility = user && !user.subscribed ? await trialEligibility(user) : null;
+  const trial: TrialOffer =
+    eligibility && !eligibility.eligible
+      ? { state: "refused", reason: eligibility.reason }
+      : { state: "offered" };
   return (
     <PageContainer width="wide" className="max-w-3xl space-y-8">
       <header className="space-y-2">
@@ -25,7 +32,7 @@ export default async function ChooseYourPlanPage() {
       </header>
       {user && !user.subscribed && <NoLicenceNotice email={user.email} lapsed={user.licenseId !== null} />}
       <Suspense>
-        <PlanPicker plans={plans} />
+        <PlanPicker plans={plans} trial={trial} />
       </Suspense>
     </PageContainer>
   );

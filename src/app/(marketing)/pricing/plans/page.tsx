@@ -6,6 +6,7 @@ import { PageContainer } from "@/components/layout/page-container";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
 import { annualSavingPercent, customPlanThreshold, plans } from "@/features/billing/plans";
+import { trialDays, trialOffer } from "@/features/billing/trial-terms";
 import { site } from "@/lib/site";
 import { formatPence } from "@/lib/tariff-vocabulary";
 
@@ -30,6 +31,9 @@ export default function PlansPage() {
           One organisation licence with a seat for each user. Pay monthly, or annually and save. Prices
           exclude VAT.
         </p>
+        <p className="mx-auto max-w-2xl rounded-lg border border-primary/40 bg-accent p-4 text-left">
+          <strong>{trialDays}-day free trial.</strong> {trialOffer}
+        </p>
       </header>
       <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         {plans.map((plan) => (
@@ -49,6 +53,7 @@ export default function PlansPage() {
                 <p className="text-sm text-muted-foreground">
                   or {formatPence(plan.pricePence.annual)} a year (save {annualSavingPercent(plan)}%)
                 </p>
+                <p className="text-sm font-medium">Free for the first {trialDays} days</p>
                 <p className="text-sm">{plan.summary}</p>
                 <ul className="space-y-1 text-sm">
                   {included.map((item) => (

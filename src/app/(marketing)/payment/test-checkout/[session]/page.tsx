@@ -7,6 +7,8 @@ import { TestCheckoutActions } from "@/features/billing/components/test-checkout
 import { TestModeNotice } from "@/features/billing/components/test-mode-notice";
 import { findPlan } from "@/features/billing/plans";
 import { findTestCheckout } from "@/features/billing/test-mode";
+import { trialEndsAt } from "@/features/billing/gateway/test-provider";
+import { formatUkDate } from "@/features/billing/trial-terms";
 import { requireUser } from "@/lib/session";
 import { formatPence } from "@/lib/tariff-vocabulary";
 
@@ -22,6 +24,8 @@ export default async function TestCheckoutPage({ params }: Props) {
   if (!checkout) notFound();
   const plan = findPlan(checkout.planId)!;
   const price = `${formatPence(plan.pricePence[checkout.interval])} ${checkout.interval === "monthly" ? "a month" : "a year"}`;
+  // The trial runs from when it is started; shown as it would end if started now.
+  const trialEnd = checkout.trialDays ? formatUkDate(trialEndsAt(checkout.trialDays)) : null;
 
   return (
     <PageContainer width="wide" className="max-w-xl space-y-6 py-8">
@@ -37,6 +41,15 @@ export default async function TestCheckoutPage({ params }: Props) {
         <dd className="font-medium">{checkout.seats}</dd>
         <dt className="text-muted-foreground">Price</dt>
         <dd className="font-medium">{price}, excluding VAT</dd>
+        {trialEnd && (
+          <>
+            <dt className="text-muted-foreground">Free trial</dt>
+            <dd className="font-medium">
+              {checkout.trialDays} days, until {trialEnd}. Nothing is charged today; the first payment is
+              taken on {trialEnd} unless you cancel before then.
+            </dd>
+          </>
+        )}
         {checkout.organisation && (
           <>
             <dt className="text-muted-foreground">Organisation</dt>
@@ -47,12 +60,19 @@ export default async function TestCheckoutPage({ params }: Props) {
       {checkout.status === "open" ? (
         <TestCheckoutActions
           sessionId={checkout.id}
-          payLabel={`Pay ${formatPence(plan.pricePence[checkout.interval])}`}
+          payLabel={trialEnd ? "Start free trial" : `Pay ${formatPence(plan.pricePence[checkout.interval])}`}
           cancelUrl={checkout.cancelUrl}
+          trial={trialEnd !== null}
         />
       ) : (
         <div className="space-y-3">
-          <p>{checkout.status === "complete" ? "This checkout is paid." : "This checkout has expired."}</p>
+          <p>
+            {checkout.status === "complete"
+              ? checkout.trialDays
+                ? "This free trial has started."
+                : "This checkout is paid."
+              : "This checkout has expired."}
+          </p>
           <Button asChild>
             <a href={checkout.status === "complete" ? checkout.successUrl : "/pricing/choose-your-plan"}>
               {checkout.status === "complete" ? "Continue" : "Choose a plan"}
