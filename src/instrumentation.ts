@@ -11,21 +11,27 @@ export async function register() {
     const [
       { startJobs },
       { billingReconcileJob },
-      { watchlistAlertsJob, watchlistDigestJob },
+      { announceImports, watchlistAlertsJob, watchlistDigestJob },
       { getEnv },
       { getLogger },
+      { getDb },
+      { publisherPollJob, scheduledFetchJob },
     ] = await Promise.all([
       import("@/lib/jobs"),
       import("@/features/billing/reconcile"),
       import("@/features/watchlists/alerts"),
       import("@/lib/env"),
       import("@/lib/logger"),
+      import("@/db/client"),
+      import("@/features/imports/fetch/job"),
     ]);
     const jobs = [
       billingReconcileJob(getEnv().BILLING_RECONCILE_CRON),
       watchlistAlertsJob(getEnv().WATCHLIST_ALERTS_CRON),
       watchlistDigestJob(getEnv().WATCHLIST_DIGEST_CRON),
-      (await import("@/features/imports/fetch/job")).scheduledFetchJob(),
+      scheduledFetchJob(),
+      // A change on a publisher's page is imported and announced in the same run (ADR 206).
+      publisherPollJob((importIds) => announceImports(getDb(), importIds)),
     ];
     // Not awaited: the queue getting ready must not hold up the first request, and a database that
     // cannot be reached now is tried again rather than leaving this process without its jobs.
