@@ -327,6 +327,44 @@ async function recordMarginLosses(db: Database, part: PartId): Promise<Inserted[
 /** How many digests are made and sent at once: enough to keep the CPU busy, few of the pool's connections. */
 const digestsAtOnce = 4;
 
+type AlertEmail = Omit<Parameters<typeof watchlistAlertEmail>[0], "firstName" | "unsubscribeUrl">;
+
+const nameMark = "QQFIRSTNAMEQQ";
+const linkMark = "QQUNSUBSCRIBEQQ";
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
+
+/**
+ * Rendering is most of an alert's cost, and the watchers of the same changes get the same e-mail
+ * but for their name and unsubscribe link: each distinct e-mail is rendered once, with marks where
+ * those go, and each watcher's copy made by putting theirs in (ADR 206). 500 watchers of one
+ * concession cost one rendering, not 500.
+ */
+function sameEmailRenderedOnce(appUrl: string) {
+  const renderings = new Map<string, ReturnType<typeof watchlistAlertEmail>>();
+  const markedLink = `${appUrl}/unsubscribe-${linkMark}`;
+  return async (email: AlertEmail, firstName: string | null, address: string) => {
+    const key = JSON.stringify([email, firstName !== null]);
+    let rendering = renderings.get(key);
+    if (!rendering) {
+      rendering = watchlistAlertEmail({
+        ...email,
+        firstName: firstName === null ? null : nameMark,
+        unsubscribeUrl: markedLink,
+      });
+      renderings.set(key, rendering);
+    }
+    const content = await rendering;
+    const link = unsubscribeUrlFor(address);
+    const fill = (text: string, name: string, url: string) =>
+      text.split(markedLink).join(url).split(nameMark).join(name);
+    return {
+      ...content,
+      html: fill(content.html, escapeHtml(firstName ?? ""), escapeHtml(link)),
+      text: fill(content.text, firstName ?? "", link),
+    };
+  };
+}
+
 /** One e-mail per user of their recorded changes, in name order; returns how many were sent. */
 async function mailDigests(
   rows: Recorded[],
@@ -339,6 +377,7 @@ async function mailDigests(
     else byUser.set(row.user_id, [row]);
   }
   const appUrl = getEnv().APP_URL;
+  const rendered = sameEmailRenderedOnce(appUrl);
   // A few digests at once: one is rendered while others wait on the database or the mail server.
   const sent = await pMap(
     byUser.values(),
@@ -357,16 +396,15 @@ async function mailDigests(
           : describe(alert.line),
       });
       try {
-        const content = await watchlistAlertEmail({
-          firstName: first.first_name,
+        const email = {
           source,
           weekly,
           from,
           lines: alerts.filter((alert) => alert.kind !== "margin").map(inWords),
           losses: alerts.filter((alert) => alert.kind === "margin").map(inWords),
           watchlistsUrl: `${appUrl}${watchlistsPath}`,
-          unsubscribeUrl: unsubscribeUrlFor(first.email),
-        });
+        };
+        const content = await rendered(email, first.first_name?.trim() || null, first.email);
         const result = await sendEmail({ to: first.email, ...content }, { essential: false });
         return result.status !== "skipped";
       } catch (error) {

@@ -1,9 +1,9 @@
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 
-import { watchlistItems, watchlists } from "@/db/schema";
+import { profiles, watchlistItems, watchlists } from "@/db/schema";
 import { announceImports, sendPendingWatchlistAlerts } from "@/features/watchlists/alerts";
-import { readOutbox } from "@/lib/email";
+import { readOutbox, unsubscribeUrlFor } from "@/lib/email";
 import { parseEnv } from "@/lib/env";
 import { insertUser, type TestUser } from "@tests/fixtures/accounts";
 import { setupTestDatabase } from "@tests/fixtures/db";
@@ -190,6 +190,12 @@ describe("polling the publishers", () => {
     await poll(); // June's Part VIIIA, for the concessions to name packs by.
     const keen = await watcher(amilorideCode);
     const bystander = await watcher(acamprosateCode);
+    // The same e-mail is rendered once for every watcher of the same changes: each still gets their
+    // own name (or none) and their own unsubscribe link.
+    const named = await watcher(amilorideCode);
+    const nameless = await watcher(amilorideCode);
+    await database.db.update(profiles).set({ firstName: "Zoë & <Co>" }).where(eq(profiles.id, named.id));
+    await database.db.update(profiles).set({ firstName: null }).where(eq(profiles.id, nameless.id));
 
     advance(1);
     server.set(concessionsPath, {
@@ -203,9 +209,23 @@ describe("polling the publishers", () => {
     expect(mail!.subject).toBe("Watchlist: 1 change in Price concessions, June 2026");
     expect(mail!.text).toContain("concession granted for June 2026: £1.45");
     expect(await mailTo(bystander)).toEqual([]);
+    const [forNamed] = await mailTo(named);
+    const [forNameless] = await mailTo(nameless);
+    expect(forNamed!.text).toContain("Hello Zoë & <Co>,");
+    expect(forNamed!.html).toContain("Hello Zoë &#38; &#60;Co&#62;,");
+    expect(forNameless!.text).toContain("Hello,");
+    for (const [user, received] of [
+      [keen, mail!],
+      [named, forNamed!],
+      [nameless, forNameless!],
+    ] as const) {
+      expect(received.text).toContain(unsubscribeUrlFor(user.email));
+      expect(received.html).toContain(unsubscribeUrlFor(user.email));
+      expect(received.text).not.toMatch(/QQ/);
+    }
 
     const [publication] = (await publicationRows()).filter((row) => row.source === "cpe" && row.emails > 0);
-    expect(publication).toMatchObject({ outcome: "imported", emails: 1 });
+    expect(publication).toMatchObject({ outcome: "imported", emails: 3 });
     const time = (value: Date | string | null) => new Date(value!).getTime();
     expect(time(publication!.imported_at)).toBeGreaterThanOrEqual(time(publication!.found_at));
     expect(time(publication!.announced_at)).toBeGreaterThanOrEqual(time(publication!.imported_at));
