@@ -259,7 +259,7 @@ try {
   );
   const perHour = (count: number) => (count / hours).toFixed(0);
   console.log(
-    `Publisher requests: ${counts.requests} in ${(hours * 60).toFixed(1)} min = ${perHour(counts.requests)} an hour, ${perHour(counts.notModified)} of them answered 304 (${((100 * counts.notModified) / Math.max(1, counts.requests)).toFixed(0)}%), ${perHour(counts.bodies)} with a body (changed pages, their files, and the importer's own read of a changed page)`,
+    `Publisher requests: ${counts.requests} in ${(hours * 60).toFixed(1)} min = ${perHour(counts.requests)} an hour; ${counts.notModified} answered 304 with no body (${((100 * counts.notModified) / Math.max(1, counts.requests)).toFixed(0)}%), ${counts.bodies} with a body (changed pages, their files, and the importer's own read of a changed page)`,
   );
   console.log(
     `  with the default schedule: CPE's page 60 an hour in working hours (4 otherwise), each NHSBSA page 4 an hour from the 15th until next month is in (1 otherwise)`,
