@@ -11,22 +11,30 @@ export async function register() {
     const [
       { startJobs },
       { billingReconcileJob },
-      { watchlistAlertsJob, watchlistDigestJob },
+      { announceImports, watchlistAlertsJob, watchlistDigestJob },
       { getEnv },
       { getLogger },
+      { getDb },
+      { publisherPollJob, scheduledFetchJob },
+      { testTrialsJob },
     ] = await Promise.all([
       import("@/lib/jobs"),
       import("@/features/billing/reconcile"),
       import("@/features/watchlists/alerts"),
       import("@/lib/env"),
       import("@/lib/logger"),
+      import("@/db/client"),
+      import("@/features/imports/fetch/job"),
+      import("@/features/billing/trial"),
     ]);
     const jobs = [
       billingReconcileJob(getEnv().BILLING_RECONCILE_CRON),
       watchlistAlertsJob(getEnv().WATCHLIST_ALERTS_CRON),
       watchlistDigestJob(getEnv().WATCHLIST_DIGEST_CRON),
-      (await import("@/features/imports/fetch/job")).scheduledFetchJob(),
-      (await import("@/features/billing/trial")).testTrialsJob(),
+      scheduledFetchJob(),
+      // A change on a publisher's page is imported and announced in the same run (ADR 206).
+      publisherPollJob((importIds) => announceImports(getDb(), importIds)),
+      testTrialsJob(),
     ];
     // Not awaited: the queue getting ready must not hold up the first request, and a database that
     // cannot be reached now is tried again rather than leaving this process without its jobs.

@@ -247,6 +247,23 @@ const baseEnvSchema = z.object({
       "a comma-separated list of loopback hosts (127.0.0.1, 127.0.0.2, ::1, localhost) that plain http may reach",
     )
     .optional(),
+  POLL: flag.optional(),
+  POLL_CPE_BUSY_MINUTES: limit("minutes", 1440).default(1),
+  POLL_CPE_QUIET_MINUTES: limit("minutes", 1440).default(15),
+  POLL_CPE_HOURS: z
+    .string()
+    .regex(
+      /^([01]\d|2[0-3]):[0-5]\d-([01]\d|2[0-4]):[0-5]\d$/,
+      'two times of day in UK time such as "07:00-21:00" (from-until, on working days)',
+    )
+    .refine(
+      (value) => value.slice(0, 5) < value.slice(6),
+      "a start earlier than the end, such as 07:00-21:00",
+    )
+    .default("07:00-21:00"),
+  POLL_NHSBSA_BUSY_MINUTES: limit("minutes", 1440).default(15),
+  POLL_NHSBSA_QUIET_MINUTES: limit("minutes", 1440).default(60),
+  POLL_NHSBSA_FROM_DAY: limit("days", 28).default(15),
   WATCHLIST_ALERTS_CRON: z
     .string()
     .refine(

@@ -46,6 +46,15 @@ test("the owner uploads a real file with its progress shown, and a subscriber fi
   await page.getByRole("link", { name: "Data imports" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Data imports" })).toBeVisible();
   await expect(page.getByTestId("next-scheduled-run")).not.toBeEmpty();
+  // The schedules in words, not cron expressions (issue 34, issue 36).
+  await expect(page.getByTestId("fetch-schedule")).toHaveText("Daily at 06:30 UK time");
+  await expect(page.getByRole("heading", { level: 2, name: "Publisher watch" })).toBeVisible();
+  await expect(page.getByTestId("poll-schedule")).toContainText(
+    "CPE's price concessions page: every minute from 07:00 to 21:00 UK time, Monday to Friday; every 15 minutes otherwise.",
+  );
+  await expect(page.getByTestId("poll-schedule")).toContainText(
+    "NHSBSA's Drug Tariff pages: every 15 minutes from the 15th of the month",
+  );
   await expectNoAxeViolations(page);
 
   // A slow line, so the upload's progress is there to be seen (about four seconds for the file).

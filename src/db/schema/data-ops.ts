@@ -1,5 +1,15 @@
 import { sql } from "drizzle-orm";
-import { bigserial, check, index, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import {
+  bigserial,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
 
 import { profiles } from "./accounts";
 
@@ -64,3 +74,50 @@ export const changeVisits = pgTable("change_visits", {
 });
 
 export type FetchRun = typeof fetchRuns.$inferSelect;
+
+/**
+ * Each publisher page the poller watches (ADR 205): what its last answer said, so the next request
+ * is conditional (`etag`, `last_modified`) and an unchanged body is known by its SHA-256; when it is
+ * next due; and, while it fails, since when and how often, for the back-off and the owners' e-mail.
+ */
+export const publisherPages = pgTable("publisher_pages", {
+  url: text("url").primaryKey(),
+  source: text("source").notNull(),
+  etag: text("etag"),
+  lastModified: text("last_modified"),
+  contentSha256: text("content_sha256"),
+  checkedAt: timestamp("checked_at", { withTimezone: true }),
+  changedAt: timestamp("changed_at", { withTimezone: true }),
+  nextCheckAt: timestamp("next_check_at", { withTimezone: true }).notNull().defaultNow(),
+  lastAnswer: text("last_answer"),
+  failures: integer("failures").notNull().default(0),
+  failingSince: timestamp("failing_since", { withTimezone: true }),
+  lastError: text("last_error"),
+  requests: integer("requests").notNull().default(0),
+  notModified: integer("not_modified").notNull().default(0),
+});
+
+/**
+ * A change the poller found on a publisher's page (ADR 206): when it was found, when its files were
+ * imported and when its watchers were told, with what came of each step.
+ */
+export const publications = pgTable(
+  "publications",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    source: text("source").notNull(),
+    url: text("url").notNull(),
+    contentSha256: text("content_sha256").notNull(),
+    foundAt: timestamp("found_at", { withTimezone: true }).notNull(),
+    importedAt: timestamp("imported_at", { withTimezone: true }),
+    announcedAt: timestamp("announced_at", { withTimezone: true }),
+    importIds: jsonb("import_ids").$type<number[]>().notNull().default([]),
+    outcome: text("outcome"),
+    message: text("message"),
+    emails: integer("emails").notNull().default(0),
+  },
+  (table) => [index("publications_found_at_idx").on(table.foundAt)],
+);
+
+export type PublisherPage = typeof publisherPages.$inferSelect;
+export type Publication = typeof publications.$inferSelect;

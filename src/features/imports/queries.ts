@@ -7,10 +7,11 @@ import { z } from "zod";
 import { getDb } from "@/db/client";
 import { imports, type FetchRun } from "@/db/schema";
 import { getEnv } from "@/lib/env";
-import { jobTimeZone } from "@/lib/jobs/cron";
+import { cronInWords, jobTimeZone } from "@/lib/jobs/cron";
 import type { Edition } from "@/lib/tariff-vocabulary";
 
 import { fetchSchedule } from "./fetch/job";
+import { describePolling, pollingOn, pollingState, pollScheduleOf } from "./fetch/poll";
 import { lastScheduledRun, recentRuns, runningRun } from "./fetch/runs";
 import { partIds, partLabel, type PartId } from "@/lib/tariff-vocabulary";
 
@@ -22,6 +23,7 @@ export const importSources = {
   fetch: "npm run fetch",
   cli: "npm run import",
   "sample-data": "Sample data",
+  poll: "Publisher watch",
 } as const;
 export type ImportSource = keyof typeof importSources;
 
@@ -101,6 +103,8 @@ export type FetchRunSummary = Pick<FetchRun, "id" | "trigger" | "actor" | "outco
 export type FetchStatus = {
   /** The cron expression in UK time, or "off". */
   schedule: string;
+  /** The same in words: "daily at 06:30 UK time". */
+  scheduleWords: string;
   nextRunAt: string | null;
   lastScheduled: FetchRunSummary | null;
   running: FetchRunSummary | null;
@@ -132,10 +136,77 @@ export async function getFetchStatus(): Promise<FetchStatus> {
   const [last, running, recent] = await Promise.all([lastScheduledRun(db), runningRun(db), recentRuns(db)]);
   return {
     schedule,
+    scheduleWords: cronInWords(schedule),
     nextRunAt: nextRunOf(schedule)?.toISOString() ?? null,
     lastScheduled: last ? summary(last) : null,
     running: running ? summary(running) : null,
     recent: recent.map(summary),
     dmdEnabled: Boolean(env.TRUD_API_KEY),
+  };
+}
+
+export type PolledPage = {
+  source: string;
+  url: string;
+  checkedAt: string | null;
+  changedAt: string | null;
+  answer: string | null;
+  failures: number;
+  failingSince: string | null;
+  lastError: string | null;
+  requests: number;
+  notModified: number;
+};
+
+export type PublicationSummary = {
+  id: number;
+  source: string;
+  foundAt: string;
+  importedAt: string | null;
+  announcedAt: string | null;
+  outcome: string | null;
+  message: string | null;
+  emails: number;
+};
+
+export type PollingStatus = {
+  on: boolean;
+  /** One sentence a source: how often its pages are asked. */
+  schedule: { source: string; words: string }[];
+  pages: PolledPage[];
+  publications: PublicationSummary[];
+};
+
+const iso = (value: Date | null) => value?.toISOString() ?? null;
+
+/** The publisher watch as the console shows it (ADR 205, ADR 206): its pace in words, each page, each publication. */
+export async function getPollingStatus(): Promise<PollingStatus> {
+  const env = getEnv();
+  const { pages, recent } = await pollingState(getDb());
+  return {
+    on: pollingOn(env),
+    schedule: describePolling(pollScheduleOf(env)),
+    pages: pages.map((page) => ({
+      source: page.source,
+      url: page.url,
+      checkedAt: iso(page.checkedAt),
+      changedAt: iso(page.changedAt),
+      answer: page.lastAnswer,
+      failures: page.failures,
+      failingSince: iso(page.failingSince),
+      lastError: page.lastError,
+      requests: page.requests,
+      notModified: page.notModified,
+    })),
+    publications: recent.map((publication) => ({
+      id: publication.id,
+      source: publication.source,
+      foundAt: publication.foundAt.toISOString(),
+      importedAt: iso(publication.importedAt),
+      announcedAt: iso(publication.announcedAt),
+      outcome: publication.outcome,
+      message: publication.message,
+      emails: publication.emails,
+    })),
   };
 }

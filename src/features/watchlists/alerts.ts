@@ -7,6 +7,7 @@ import { getDb, type Database } from "@/db/client";
 import type { WatchlistAlertChange } from "@/db/schema";
 import { checkMarginLines } from "@/features/margins/loss-checks";
 import { marginUploadPath } from "@/features/margins/paths";
+import { fromFirstOfAtStart, monthInForce } from "@/features/tariff/months";
 import { productPaths } from "@/features/tariff/product-metadata";
 import { sendEmail, unsubscribeUrlFor, watchlistAlertEmail, type WatchlistAlertLine } from "@/lib/email";
 import { getEnv } from "@/lib/env";
@@ -64,9 +65,16 @@ function describe(alert: WatchlistAlertChange): string {
     default: {
       const percent = Number(alert.percent);
       const sign = percent > 0 ? "+" : "";
-      return `price ${change(alert.old_pence, alert.new_pence)} (${sign}${percent.toFixed(1)}%)`;
+      return `price ${change(alert.old_pence, alert.new_pence)} (${sign}${percent.toFixed(1)}%)${perPack(alert)}`;
     }
   }
+}
+
+/** A price change in the pharmacy's terms: what each pack dispensed is reimbursed, more or less. */
+function perPack(alert: WatchlistAlertChange): string {
+  const difference = (alert.new_pence ?? 0) - (alert.old_pence ?? 0);
+  if (alert.old_pence === null || alert.new_pence === null || difference === 0) return "";
+  return `: ${formatPence(Math.abs(difference))} ${difference > 0 ? "more" : "less"} reimbursed a pack`;
 }
 
 const tariff = (alert: WatchlistAlertChange) =>
@@ -192,6 +200,62 @@ export async function sendWatchlistAlerts(
 
 type Inserted = Recorded & { weekly_pending: boolean };
 
+type ClaimedImport = { id: number; edition: Edition; part: PartId; period: string };
+
+/**
+ * Announces one publication at once (ADR 206): the imports a change on a publisher's page brought,
+ * each claimed for announcing before anything is recorded (so the every-minute job, or a second run,
+ * never announces it too), their changes recorded once per watcher and change, and one e-mail per
+ * watcher who wants them at once, whatever number of parts and months the publication held. Changes
+ * to a month not yet in force are announced as what changes "From 1 December".
+ */
+export async function announceImports(
+  db: Database,
+  importIds: number[],
+  now = new Date(),
+): Promise<{ emails: number; changes: number }> {
+  if (importIds.length === 0) return { emails: 0, changes: 0 };
+  const claimed = await db.execute<ClaimedImport>(sql`
+    with claimed as (
+      insert into watchlist_alert_imports (import_id)
+      select i.id from imports i
+      where i.id in (${sql.join(
+        importIds.map((id) => sql`${id}`),
+        sql`, `,
+      )}) and i.outcome = 'imported' and i.period is not null and i.edition is not null
+      on conflict do nothing
+      returning import_id)
+    select i.id, i.edition, i.part, i.period::text as period
+    from imports i join claimed c on c.import_id = i.id order by i.id`);
+  const recorded: Inserted[] = [];
+  let marginsChecked = false;
+  for (const row of claimed.rows) {
+    const changes = changesOf({ edition: row.edition, part: row.part, periods: [row.period] });
+    if (changes) recorded.push(...(await recordWatchedChanges(db, changes)));
+    if (!marginsChecked && reimbursementParts.has(row.part)) {
+      marginsChecked = true;
+      recorded.push(...(await recordMarginLosses(db, row.part)));
+    }
+  }
+  const inForce = monthInForce(now).value;
+  const emails = await mailDigests(
+    recorded.filter((row) => !row.weekly_pending),
+    (rows) => {
+      const periods = [...new Set(rows.map((row) => row.line.period.slice(0, 7)))].sort();
+      const parts = [
+        ...new Set(rows.map((row) => partLabel(row.line.part as PartId, row.line.edition as Edition))),
+      ];
+      const ahead = periods.length === 1 && periods[0]! > inForce ? periods[0]! : undefined;
+      return {
+        source: `${parts.join(" and ")}, ${periods.map(monthLabel).join(", ")}`,
+        weekly: false,
+        from: ahead ? fromFirstOfAtStart(ahead) : undefined,
+      };
+    },
+  );
+  return { emails, changes: recorded.length };
+}
+
 /** The rows a `… inserted as (insert … returning user_id, kind, code, line, weekly_pending)` inserted, with their users. */
 const insertedWithUsers = sql`
   select n.user_id, u.email, u.first_name, n.kind, n.code, n.line, n.weekly_pending
@@ -263,10 +327,48 @@ async function recordMarginLosses(db: Database, part: PartId): Promise<Inserted[
 /** How many digests are made and sent at once: enough to keep the CPU busy, few of the pool's connections. */
 const digestsAtOnce = 4;
 
+type AlertEmail = Omit<Parameters<typeof watchlistAlertEmail>[0], "firstName" | "unsubscribeUrl">;
+
+const nameMark = "QQFIRSTNAMEQQ";
+const linkMark = "QQUNSUBSCRIBEQQ";
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
+
+/**
+ * Rendering is most of an alert's cost, and the watchers of the same changes get the same e-mail
+ * but for their name and unsubscribe link: each distinct e-mail is rendered once, with marks where
+ * those go, and each watcher's copy made by putting theirs in (ADR 206). 500 watchers of one
+ * concession cost one rendering, not 500.
+ */
+function sameEmailRenderedOnce(appUrl: string) {
+  const renderings = new Map<string, ReturnType<typeof watchlistAlertEmail>>();
+  const markedLink = `${appUrl}/unsubscribe-${linkMark}`;
+  return async (email: AlertEmail, firstName: string | null, address: string) => {
+    const key = JSON.stringify([email, firstName !== null]);
+    let rendering = renderings.get(key);
+    if (!rendering) {
+      rendering = watchlistAlertEmail({
+        ...email,
+        firstName: firstName === null ? null : nameMark,
+        unsubscribeUrl: markedLink,
+      });
+      renderings.set(key, rendering);
+    }
+    const content = await rendering;
+    const link = unsubscribeUrlFor(address);
+    const fill = (text: string, name: string, url: string) =>
+      text.split(markedLink).join(url).split(nameMark).join(name);
+    return {
+      ...content,
+      html: fill(content.html, escapeHtml(firstName ?? ""), escapeHtml(link)),
+      text: fill(content.text, firstName ?? "", link),
+    };
+  };
+}
+
 /** One e-mail per user of their recorded changes, in name order; returns how many were sent. */
 async function mailDigests(
   rows: Recorded[],
-  about: (rows: Recorded[]) => { source: string; weekly: boolean },
+  about: (rows: Recorded[]) => { source: string; weekly: boolean; from?: string },
 ): Promise<number> {
   const byUser = new Map<string, Recorded[]>();
   for (const row of rows) {
@@ -275,13 +377,14 @@ async function mailDigests(
     else byUser.set(row.user_id, [row]);
   }
   const appUrl = getEnv().APP_URL;
+  const rendered = sameEmailRenderedOnce(appUrl);
   // A few digests at once: one is rendered while others wait on the database or the mail server.
   const sent = await pMap(
     byUser.values(),
     async (alerts) => {
       alerts.sort((a, b) => a.line.name.localeCompare(b.line.name) || a.code.localeCompare(b.code));
       const first = alerts[0]!;
-      const { source, weekly } = about(alerts);
+      const { source, weekly, from } = about(alerts);
       const inWords = (alert: Recorded): WatchlistAlertLine => ({
         name: alert.line.name,
         url:
@@ -293,15 +396,15 @@ async function mailDigests(
           : describe(alert.line),
       });
       try {
-        const content = await watchlistAlertEmail({
-          firstName: first.first_name,
+        const email = {
           source,
           weekly,
+          from,
           lines: alerts.filter((alert) => alert.kind !== "margin").map(inWords),
           losses: alerts.filter((alert) => alert.kind === "margin").map(inWords),
           watchlistsUrl: `${appUrl}${watchlistsPath}`,
-          unsubscribeUrl: unsubscribeUrlFor(first.email),
-        });
+        };
+        const content = await rendered(email, first.first_name?.trim() || null, first.email);
         const result = await sendEmail({ to: first.email, ...content }, { essential: false });
         return result.status !== "skipped";
       } catch (error) {
@@ -354,13 +457,16 @@ export async function sendWeeklyWatchlistDigests(
 /**
  * Announces every successful import not announced yet, oldest first, and marks each done. Imports
  * are made by the CLI, the sample data and the app alike; this runs in the app (the job below), where
- * e-mail can be rendered and sent, a minute or so after each import (ADR 057).
+ * e-mail can be rendered and sent, a minute or so after each import (ADR 057). The poller's own
+ * imports are announced by the poller as one publication (`announceImports`); this takes one only if
+ * it is still not announced ten minutes on.
  */
 export async function sendPendingWatchlistAlerts(db: Database): Promise<{ imports: number; emails: number }> {
   const pending = await db.execute<{ id: number; edition: Edition; part: PartId; period: string }>(sql`
     select i.id, i.edition, i.part, i.period::text as period from imports i
     where i.outcome = 'imported' and i.period is not null and i.edition is not null
       and not exists (select 1 from watchlist_alert_imports a where a.import_id = i.id)
+      and not (i.actor like 'poll:%' and i.finished_at > now() - interval '10 minutes')
     order by i.id limit 200`);
   let emails = 0;
   for (const row of pending.rows) {

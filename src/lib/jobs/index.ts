@@ -16,12 +16,18 @@ export type Job = {
   name: string;
   /** When it runs: a cron expression in UK time, or "off" for never on a schedule. */
   schedule: string;
-  /** One run. Throwing fails the run, which is retried later (see `retries`). */
-  run: (attempt: { retriesLeft: number }) => Promise<void>;
+  /**
+   * One run. Throwing fails the run, which is retried later (see `retries`). `again` queues the
+   * job's next run `seconds` from now, for a job that decides its own pace (ADR 205); the queue
+   * keeps at most one waiting, so a scheduled run and a chained one never make two.
+   */
+  run: (attempt: { retriesLeft: number; again: (seconds: number) => Promise<void> }) => Promise<void>;
   /** Longest a run may take before it counts as failed and may run again elsewhere. */
   timeoutSeconds: number;
   /** `backoff` doubles the delay before each further try. */
   retries?: { limit: number; delaySeconds: number; backoff?: boolean };
+  /** How often each process looks for this job's queued runs, when sooner than the runner's. */
+  queueCheckSeconds?: number;
 };
 
 export type JobRunner = { stop: () => Promise<void> };
@@ -105,12 +111,16 @@ export async function startJobs(
       for (const job of jobs) await bringInStep(boss, job);
     });
     for (const job of jobs) {
-      const options = { pollingIntervalSeconds: polling.queueCheckSeconds, includeMetadata: true as const };
+      const pollingIntervalSeconds = Math.min(polling.queueCheckSeconds, job.queueCheckSeconds ?? Infinity);
+      const options = { pollingIntervalSeconds, includeMetadata: true as const };
+      const again = async (seconds: number) => {
+        await boss.send(job.name, {}, { startAfter: Math.max(1, Math.round(seconds)) });
+      };
       await boss.work(job.name, options, async ([run]) => {
         const started = Date.now();
         log.info({ job: job.name, runId: run?.id }, "job started");
         try {
-          await job.run({ retriesLeft: run ? Math.max(0, run.retryLimit - run.retryCount) : 0 });
+          await job.run({ retriesLeft: run ? Math.max(0, run.retryLimit - run.retryCount) : 0, again });
         } catch (error) {
           log.error({ err: error, job: job.name, runId: run?.id }, "job failed");
           throw error;

@@ -95,4 +95,36 @@ describe("the job queue", () => {
     await sleep(2_000);
     expect(job.runs).toBe(2);
   });
+
+  it("runs a job's chained next run once, seconds later, however many processes work on it", async () => {
+    await awayFromMinuteBoundary();
+    const name = `test-${randomBytes(4).toString("hex")}`;
+    const started: number[] = [];
+    let running = 0;
+    let overlapped = false;
+    const job = {
+      name,
+      schedule: everyMinute,
+      timeoutSeconds: 60,
+      run: async ({ again }: { again: (seconds: number) => Promise<void> }) => {
+        running += 1;
+        overlapped ||= running > 1;
+        started.push(Date.now());
+        await sleep(200);
+        running -= 1;
+        // A chain of four runs, each queued two seconds after the one before.
+        if (started.length < 4) await again(2);
+      },
+    };
+    await Promise.all([processes.start([job]), processes.start([job])]);
+    await until(() => started.length === 4, 75_000);
+    await sleep(4_000);
+    expect(started).toHaveLength(4);
+    expect(overlapped).toBe(false);
+    const gaps = started.slice(1).map((at, index) => (at - started[index]!) / 1000);
+    for (const gap of gaps) {
+      expect(gap).toBeGreaterThanOrEqual(1.5);
+      expect(gap).toBeLessThan(8);
+    }
+  });
 });

@@ -11,6 +11,8 @@ import {
   type FetchStatus,
   type HistoryFilters,
   type ImportHistoryRow,
+  type PolledPage,
+  type PollingStatus,
 } from "../queries";
 
 /** The import console's server-rendered sections: the schedule and its runs, and the import history. */
@@ -21,6 +23,91 @@ const ukTime = new Intl.DateTimeFormat("en-GB", {
   timeZone: "Europe/London",
 });
 const when = (iso: string | null) => (iso ? ukTime.format(new Date(iso)) : "");
+
+const capitalised = (text: string) => `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
+
+const ukSeconds = new Intl.DateTimeFormat("en-GB", {
+  hour: "2-digit",
+  minute: "2-digit",
+  second: "2-digit",
+  timeZone: "Europe/London",
+});
+
+/** A later step of a publication: its time, and how long after it was found. */
+function after(found: string, iso: string | null): string {
+  if (!iso) return "";
+  const seconds = Math.max(0, (new Date(iso).getTime() - new Date(found).getTime()) / 1000);
+  return `${ukSeconds.format(new Date(iso))} (+${seconds < 60 ? `${Math.round(seconds)} s` : `${Math.round(seconds / 60)} min`})`;
+}
+
+const sourceNames: Record<string, string> = { cpe: "CPE concessions", nhsbsa: "NHSBSA Drug Tariff" };
+
+function pageState(page: PolledPage): string {
+  if (page.failures > 0)
+    return `Cannot be reached since ${when(page.failingSince)} (${page.failures} ${page.failures === 1 ? "try" : "tries"}; asking less often): ${page.lastError ?? ""}`;
+  if (!page.checkedAt) return "Not asked yet";
+  return `Asked ${when(page.checkedAt)}: ${page.answer ?? ""}`;
+}
+
+/** The publisher watch: how often each page is asked, in words, each page's state, and each publication's times. */
+export function PollingSection({ status }: { status: PollingStatus }) {
+  return (
+    <div className="grid gap-4">
+      <ul className="grid gap-1" data-testid="poll-schedule">
+        {status.schedule.map((line) => (
+          <li key={line.source}>{line.words}</li>
+        ))}
+        {!status.on && <li className="font-medium">Off (FETCH=0 or POLL=0): no page is asked.</li>}
+      </ul>
+      <DataTable
+        columns={pageColumns}
+        rows={status.pages.map((page) => ({
+          source: sourceNames[page.source] ?? page.source,
+          url: page.url,
+          state: pageState(page),
+          changed: when(page.changedAt),
+          requests: `${page.requests} (${page.notModified} answered 304)`,
+        }))}
+        caption="Publisher pages watched"
+        fileName="publisher-pages.csv"
+        emptyMessage="No page has been asked yet."
+      />
+      <DataTable
+        columns={publicationColumns}
+        rows={status.publications.map((publication) => ({
+          source: sourceNames[publication.source] ?? publication.source,
+          found: when(publication.foundAt),
+          imported: after(publication.foundAt, publication.importedAt),
+          announced: after(publication.foundAt, publication.announcedAt),
+          emails: publication.emails,
+          outcome: publication.outcome ?? "",
+          message: publication.message ?? "",
+        }))}
+        caption="Publications found: when found, imported and announced"
+        fileName="publications.csv"
+        emptyMessage="No change found on a publisher's page yet."
+      />
+    </div>
+  );
+}
+
+const pageColumns: DataColumn[] = [
+  { id: "source", header: "Source", priority: "name" },
+  { id: "state", header: "Last answer", priority: "key" },
+  { id: "changed", header: "Last changed", priority: "key" },
+  { id: "requests", header: "Requests" },
+  { id: "url", header: "Page", priority: "detail" },
+];
+
+const publicationColumns: DataColumn[] = [
+  { id: "source", header: "Source", priority: "name" },
+  { id: "found", header: "Found", priority: "key" },
+  { id: "imported", header: "Imported", priority: "key" },
+  { id: "announced", header: "Announced", priority: "key" },
+  { id: "emails", header: "E-mails", kind: "number" },
+  { id: "outcome", header: "Outcome", priority: "detail" },
+  { id: "message", header: "Files", priority: "detail" },
+];
 
 const runOutcomeWords: Record<string, string> = {
   imported: "Imported new data",
@@ -45,13 +132,13 @@ export function FetchStatusSection({ status }: { status: FetchStatus }) {
   return (
     <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-3">
       <div className="grid gap-1">
-        <dt className="text-sm text-muted-foreground">Schedule (UK time)</dt>
+        <dt className="text-sm text-muted-foreground">Schedule</dt>
         <dd className="font-medium">
           {status.schedule === "off" ? (
             "Off (FETCH=0)"
           ) : (
             <>
-              <code>{status.schedule}</code>
+              <span data-testid="fetch-schedule">{capitalised(status.scheduleWords)}</span>
               {status.dmdEnabled ? " · NHSBSA, CPE and dm+d" : " · NHSBSA and CPE (dm+d needs TRUD_API_KEY)"}
             </>
           )}

@@ -12,7 +12,16 @@ import { extractDmdRelease } from "../dmd-archive";
 import { BadFileError } from "../errors";
 import { parseConcessionsHtml } from "../parsers/concessions";
 import { importFile, type ImportOutcome } from "../service";
-import { defaultHttpOptions, downloadFile, fetchText, FetchError, type HttpOptions } from "./http";
+import {
+  defaultHttpOptions,
+  downloadFile,
+  fetchIfChanged,
+  fetchText,
+  FetchError,
+  type HttpOptions,
+  type PageAnswer,
+  type Validators,
+} from "./http";
 import { choosePerMonth, findTariffLinks, linkFileName, safeBaseName, type TariffLink } from "./links";
 import { hostOf, type Reach } from "./reach";
 import { concessionsNotYetGranted } from "./concessions-page";
@@ -405,6 +414,21 @@ export function fetchSource(
       if (!settings.trud) throw new Error("dm+d is fetched from TRUD, which needs TRUD_API_KEY");
       return fetchDmd(db, settings.trud, withReach);
   }
+}
+
+/**
+ * A source's page asked for only if it changed since `known` (ADR 205), from the source's own hosts
+ * and within its size limit, as every fetch of it is (ADR 170).
+ */
+export function checkPage(
+  source: FetchSource,
+  url: string,
+  settings: SourceSettings,
+  http: HttpOptions,
+  known: Validators,
+): Promise<PageAnswer> {
+  const reach = reachOf(source, settings.reach?.[source]);
+  return fetchIfChanged(url, hostsFrom(url, reach), reach, http, known);
 }
 
 /**

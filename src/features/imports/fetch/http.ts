@@ -6,6 +6,8 @@ import { Transform, Writable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import zlib from "node:zlib";
 
+import { site } from "@/lib/site";
+
 import { AddressRefused, checkedLookup, refusalOf, type Reach } from "./reach";
 
 /**
@@ -40,11 +42,13 @@ export const defaultHttpOptions: HttpOptions = {
 const maxRedirects = 5;
 
 /**
- * The NHSBSA site answers scripts only when they look like a browser; the product's name is kept in
- * the string so a publisher reading its logs can tell who fetched.
+ * The NHSBSA site answers scripts only when they look like a browser; the product's name and a
+ * contact address are kept in the string so a publisher reading its logs can tell who fetched and
+ * write to them (ADR 205).
  */
-const userAgent =
-  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36 TariffScope-fetch";
+export const userAgent =
+  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36 " +
+  `TariffScope-fetch (+mailto:${site.supportEmail})`;
 
 /**
  * A fetch that failed after its tries, or one that cannot succeed by trying again. `refused` when
@@ -136,7 +140,12 @@ async function withRetries<T>(
 }
 
 /** One GET, connected only to addresses `reach` allows (the lookup checks what a name resolves to). */
-function get(url: URL, reach: Reach, signal: AbortSignal): Promise<http.IncomingMessage> {
+function get(
+  url: URL,
+  reach: Reach,
+  signal: AbortSignal,
+  conditions: Record<string, string>,
+): Promise<http.IncomingMessage> {
   return new Promise((resolve, reject) => {
     const client = url.protocol === "https:" ? https : http;
     const request = client.request(
@@ -150,6 +159,7 @@ function get(url: URL, reach: Reach, signal: AbortSignal): Promise<http.Incoming
           "user-agent": userAgent,
           accept: "text/html,application/xhtml+xml,*/*;q=0.8",
           "accept-encoding": "gzip, deflate, br",
+          ...conditions,
         },
       },
       resolve,
@@ -170,12 +180,13 @@ async function open(
   allowedHosts: readonly string[],
   reach: Reach,
   signal: AbortSignal,
+  conditions: Record<string, string> = {},
 ): Promise<http.IncomingMessage> {
   let current = new URL(url);
   for (let hop = 0; ; hop++) {
     const refusal = refusalOf(current, allowedHosts, reach);
     if (refusal) throw new Refusal(hop === 0 ? refusal : `redirected to ${current.href}, and ${refusal}`);
-    const response = await get(current, reach, signal);
+    const response = await get(current, reach, signal, conditions);
     const status = response.statusCode ?? 0;
     const location = response.headers.location;
     if (redirects.has(status) && location) {
@@ -186,6 +197,7 @@ async function open(
       continue;
     }
     if (status >= 200 && status < 300) return response;
+    if (status === 304 && Object.keys(conditions).length > 0) return response;
     response.destroy();
     const answered = `the server answered ${status} ${response.statusMessage ?? ""}`.trim();
     if (status >= 500 || status === 429) throw new Transient(answered);
@@ -321,4 +333,56 @@ export async function downloadFile(
   } finally {
     await fs.promises.rm(partial, { force: true });
   }
+}
+
+/** What a page's last answer said, for a conditional request (ADR 205). */
+export type Validators = { etag: string | null; lastModified: string | null };
+
+export type PageAnswer =
+  | { changed: false; validators: Validators }
+  | { changed: true; body: Buffer; sha256: string; validators: Validators };
+
+const header = (response: http.IncomingMessage, name: string) => {
+  const value = response.headers[name];
+  return typeof value === "string" && value.length <= 512 ? value : null;
+};
+
+/**
+ * A page fetched only if it changed since `known`: asked with If-None-Match and If-Modified-Since,
+ * a 304 answer costs no body. Within the same hosts, addresses, redirects, size and time limits as
+ * every other fetch (ADR 170); its body is hashed as it arrives.
+ */
+export async function fetchIfChanged(
+  url: string,
+  allowedHosts: readonly string[],
+  reach: Reach,
+  options: HttpOptions,
+  known: Validators,
+): Promise<PageAnswer> {
+  const conditions: Record<string, string> = {};
+  if (known.etag) conditions["if-none-match"] = known.etag;
+  if (known.lastModified) conditions["if-modified-since"] = known.lastModified;
+  return withRetries(url, options, async (signal) => {
+    const response = await open(url, allowedHosts, reach, signal, conditions);
+    const validators = {
+      etag: header(response, "etag") ?? known.etag,
+      lastModified: header(response, "last-modified") ?? known.lastModified,
+    };
+    if (response.statusCode === 304) {
+      response.resume();
+      return { changed: false, validators };
+    }
+    const body = bodyOf(response, reach);
+    const chunks: Buffer[] = [];
+    const hash = createHash("sha256");
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, callback) {
+        chunks.push(chunk);
+        hash.update(chunk);
+        callback();
+      },
+    });
+    await body.into([sink], signal, "page");
+    return { changed: true, body: Buffer.concat(chunks), sha256: hash.digest("hex"), validators };
+  });
 }

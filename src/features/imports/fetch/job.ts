@@ -7,6 +7,7 @@ import { getLogger } from "@/lib/logger";
 
 import { importConsolePath } from "../paths";
 import { sourceSettingsOf } from "./fetchers";
+import { pollingOn, pollPublishers, pollScheduleOf, type PollRequest } from "./poll";
 import { passLimitMs, runFetch, type RunRequest } from "./runs";
 
 /**
@@ -46,6 +47,36 @@ export function scheduledFetchJob(
       const result = await runFetch(getDb(), request);
       if (!result.started) getLogger().info("scheduled fetch skipped: another fetch is under way");
       else getLogger().info({ runId: result.runId, outcome: result.outcome }, "scheduled fetch finished");
+    },
+  };
+}
+
+/**
+ * Watching the publishers' pages (ADR 205) on the job queue: each run asks the pages that are due
+ * and queues the next run for when the next one falls due, so a page asked every minute is asked
+ * every minute and not at the next cron minute plus the queue's polling. The schedule every minute
+ * only starts the chain again if it broke (a process stopped mid-run); the queue keeps one run
+ * waiting at most, so the two never make two runs. Off with FETCH=0 or POLL=0.
+ */
+export const pollJobName = "publisher-poll";
+
+export function publisherPollJob(
+  announce: PollRequest["announce"],
+  env: Env = getEnv(),
+  tuning: Pick<PollRequest, "now" | "http" | "importHttp"> = {},
+): Job {
+  return {
+    name: pollJobName,
+    schedule: pollingOn(env) ? "* * * * *" : "off",
+    // A publication's files are imported in the run: the fetch pass's limit holds for them too.
+    timeoutSeconds: passLimitMs / 1000 + 10 * 60,
+    queueCheckSeconds: 2,
+    run: async ({ again }) => {
+      if (!pollingOn(env)) return;
+      const { settings, consoleUrl, ownerIds } = runRequestOf(env, "scheduled", "poll");
+      const request = { settings, consoleUrl, ownerIds, schedule: pollScheduleOf(env), announce, ...tuning };
+      const result = await pollPublishers(getDb(), request);
+      await again(result.nextInSeconds);
     },
   };
 }

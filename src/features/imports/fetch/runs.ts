@@ -120,12 +120,12 @@ async function ownerEmails(db: Database, ownerIds: string[]): Promise<string[]> 
 }
 
 /** Sends one alert to every owner, unless an alert with this key was sent before. */
-async function alertOwners(
+export async function alertOwners(
   db: Database,
   key: string,
-  kind: "failed" | "late",
+  kind: "failed" | "late" | "down",
   lines: string[],
-  request: RunRequest,
+  request: Pick<RunRequest, "ownerIds" | "consoleUrl">,
 ): Promise<void> {
   const inserted = await db.insert(fetchAlerts).values({ key }).onConflictDoNothing().returning();
   if (inserted.length === 0) return;

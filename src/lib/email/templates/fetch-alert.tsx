@@ -14,16 +14,20 @@ export function fetchAlertEmail({
   lines,
   consoleUrl,
 }: {
-  kind: "failed" | "late";
+  kind: "failed" | "late" | "down";
   lines: string[];
   consoleUrl: string;
 }): Promise<EmailContent> {
-  const heading =
-    kind === "failed" ? "The scheduled data fetch failed" : "The Drug Tariff files have not arrived yet";
-  const intro =
-    kind === "failed"
-      ? `${site.name}'s scheduled fetch could not finish. Nothing half-imported was kept; this is what went wrong:`
-      : `${site.name}'s scheduled fetch still finds nothing new two working days after the usual publication date:`;
+  const heading = {
+    failed: "The scheduled data fetch failed",
+    late: "The Drug Tariff files have not arrived yet",
+    down: "A publisher's page cannot be reached",
+  }[kind];
+  const intro = {
+    failed: `${site.name}'s scheduled fetch could not finish. Nothing half-imported was kept; this is what went wrong:`,
+    late: `${site.name}'s scheduled fetch still finds nothing new two working days after the usual publication date:`,
+    down: `${site.name} checks the publishers' pages for new data, and has not reached this one for several tries. It keeps trying, less often, and imports and announces what changed as soon as the page answers again:`,
+  }[kind];
   return renderEmail(
     "fetch-alert",
     `${site.name}: ${heading}`,

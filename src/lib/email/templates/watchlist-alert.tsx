@@ -17,6 +17,7 @@ export function watchlistAlertEmail({
   firstName,
   source,
   weekly = false,
+  from,
   lines,
   losses = [],
   watchlistsUrl,
@@ -26,6 +27,8 @@ export function watchlistAlertEmail({
   /** What was imported: "Part VIIIA, March 2026"; weekly, the week: "the week to 30 November 2026". */
   source: string;
   weekly?: boolean;
+  /** Set for a month published ahead of its 1st: "From 1 December", when the changes take effect. */
+  from?: string;
   lines: WatchlistAlertLine[];
   /** Margin-check lines now bought above their reimbursement, each linking to its upload. */
   losses?: WatchlistAlertLine[];
@@ -57,7 +60,7 @@ export function watchlistAlertEmail({
   );
   return renderEmail(
     "watchlist-alert",
-    `Watchlist: ${count} in ${source}`,
+    from ? `${from}: ${count} to packs you watch (${source})` : `Watchlist: ${count} in ${source}`,
     <EmailLayout
       preview={`${heading}, in ${source}.`}
       heading={heading}
@@ -69,7 +72,9 @@ export function watchlistAlertEmail({
           <Paragraph>
             {weekly
               ? `These packs on your watchlists changed in ${source}:`
-              : `${source} has just been loaded. These packs on your watchlists changed:`}
+              : from
+                ? `${source} has just been published. ${from}, these packs on your watchlists change:`
+                : `${source} has just been loaded. These packs on your watchlists changed:`}
           </Paragraph>
           {listed(lines)}
         </>

@@ -6,10 +6,16 @@ import {
   FetchStatusSection,
   HistoryFilterForm,
   ImportHistoryTable,
+  PollingSection,
 } from "@/features/imports/components/console-sections";
 import { FetchNowButton } from "@/features/imports/components/fetch-panel";
 import { ImportUploader } from "@/features/imports/components/import-uploader";
-import { getFetchStatus, getImportHistory, historyFilterSchema } from "@/features/imports/queries";
+import {
+  getFetchStatus,
+  getImportHistory,
+  getPollingStatus,
+  historyFilterSchema,
+} from "@/features/imports/queries";
 import { masterAdminPath } from "@/features/owner/paths";
 import { ownerPageMetadata, requireOwner } from "@/lib/session";
 
@@ -31,7 +37,11 @@ export default async function ImportConsolePage({
     part: first(params.part),
     file: first(params.file),
   });
-  const [status, history] = await Promise.all([getFetchStatus(), getImportHistory(filters)]);
+  const [status, polling, history] = await Promise.all([
+    getFetchStatus(),
+    getPollingStatus(),
+    getImportHistory(filters),
+  ]);
   return (
     <PageContainer width="full" className="space-y-8">
       <header className="space-y-2">
@@ -55,6 +65,16 @@ export default async function ImportConsolePage({
         </div>
         <FetchStatusSection status={status} />
         <FetchRunsTable runs={status.recent} />
+      </section>
+      <section className="grid gap-4" aria-labelledby="poll-heading">
+        <h2 id="poll-heading" className="text-xl font-semibold">
+          Publisher watch
+        </h2>
+        <p className="max-w-3xl text-muted-foreground">
+          Between scheduled fetches, CPE&apos;s and NHSBSA&apos;s pages are asked whether they changed; a
+          change is imported and announced to its watchers at once.
+        </p>
+        <PollingSection status={polling} />
       </section>
       <section className="grid gap-4" aria-labelledby="upload-heading">
         <h2 id="upload-heading" className="text-xl font-semibold">
