@@ -12,6 +12,8 @@ import { describe, expect, it } from "vitest";
 const root = path.resolve(import.meta.dirname, "../../..");
 const writer = "src/components/data-table/csv.ts";
 const table = "src/components/data-table/data-table.tsx";
+const dataApiRoute = "src/features/api/api-route.ts";
+const dataApiContract = "src/features/api/openapi.ts";
 
 function sourceFiles(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -29,7 +31,11 @@ describe("one CSV writer", () => {
         const text = fs.readFileSync(path.join(root, file), "utf8");
         return /["'`]text\/csv/.test(text) || /\.download\s*=/.test(text) || /\btoCsv\(/.test(text);
       });
-    // The table turns the writer's text into the download; the writer writes it.
-    expect(makers.sort()).toEqual([writer, table].sort());
+    // The table turns the writer's text into the download; the writer writes it; the data API
+    // answers `format=csv` with the same writer's text; its contract only names the media type.
+    expect(makers.sort()).toEqual([writer, table, dataApiRoute, dataApiContract].sort());
+    expect(fs.readFileSync(path.join(root, dataApiRoute), "utf8")).toMatch(
+      /import \{[^}]*\btableCsv\b[^}]*\} from "@\/components\/data-table\/csv"/,
+    );
   });
 });
