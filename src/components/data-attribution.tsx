@@ -7,8 +7,9 @@ export function DataAttribution({ className }: { className?: string }) {
   return (
     <p className={className} data-testid="data-attribution">
       Contains public sector information licensed under the{" "}
+      {/* At least 24px tall, as every control of a page is (WCAG 2.5.8). */}
       <a
-        className="underline underline-offset-2"
+        className="inline-flex min-h-6 items-center underline underline-offset-2"
         href="https://www.nationalarchives.gov.uk/doc/open-government-licence/version/3/"
       >
         Open Government Licence v3.0
