@@ -19,7 +19,7 @@ import { viiiaCsv, viiiaRows } from "../tests/fixtures/tariff-files";
 import { withClient, withDatabase } from "./server";
 
 /**
- * `npm run bench:latency` (issue 36): how long after a publisher changes its page the watchers'
+ * `npm run bench:latency`: how long after a publisher changes its page the watchers'
  * e-mails are in the outbox, with the default polling schedule, on a fresh database on the
  * PostgreSQL server DATABASE_URL names (default: the local server), dropped afterwards.
  *
@@ -157,7 +157,7 @@ try {
   await db.execute(sql`
     insert into watchlist_items (watchlist_id, kind, code)
     select w.id, 'drug', c.code from watchlists w
-    cross join unnest(${sql.raw(`array[${codes.map((code) => `'${code}'`).join(",")}]`)}) as c(code)
+    cross join unnest(string_to_array(${codes.join(",")}, ',')) as c(code)
     on conflict do nothing`);
 
   publish(concessionsPath, concessions([], "18th November 2026"));

@@ -46,7 +46,7 @@ test("the owner uploads a real file with its progress shown, and a subscriber fi
   await page.getByRole("link", { name: "Data imports" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Data imports" })).toBeVisible();
   await expect(page.getByTestId("next-scheduled-run")).not.toBeEmpty();
-  // The schedules in words, not cron expressions (issue 34, issue 36).
+  // The schedules in words, not cron expressions.
   await expect(page.getByTestId("fetch-schedule")).toHaveText("Daily at 06:30 UK time");
   await expect(page.getByRole("heading", { level: 2, name: "Publisher watch" })).toBeVisible();
   await expect(page.getByTestId("poll-schedule")).toContainText(
