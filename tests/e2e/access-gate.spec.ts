@@ -145,7 +145,10 @@ test(
     await page.getByRole("radio", { name: /Single User/ }).check();
     await page.getByRole("radio", { name: /Annually/ }).check();
     await expect(page.getByRole("radio", { name: /Annually/ })).toHaveAccessibleName(/save 17%/);
-    await expect(page.getByText("Single User: £249.00 a year (save 17%), excluding VAT")).toBeVisible();
+    // Someone who has never had a trial is offered one (ADR 190), priced for after it.
+    await expect(
+      page.getByText("Single User: free for 14 days, then £249.00 a year (save 17%), excluding VAT"),
+    ).toBeVisible();
     await expectNoAxeViolations(page);
   },
 );
