@@ -40,10 +40,10 @@ export default defineConfig({
         hasTouch: true,
         isMobile: false,
       },
-      // Tests of the desktop-only layout (the hover sidebar) are tagged @desktop; tests whose outcome
-      // the width cannot change (what the server answers: redirects, headers, refusals; data that looks
-      // the same at any width, whose controls another test drives on a phone) @any-width.
-      grepInvert: /@desktop|@any-width/,
+      // At phone width: every page (fits the screen, passes axe) and the tests tagged @phone, whose
+      // controls or layout a phone changes (its menu, the code dialog, tables, tooltips on tap).
+      // Every other journey runs once, on the desktop (ADR 215).
+      grep: /@phone/,
     },
     { name: "desktop", use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } } },
   ],

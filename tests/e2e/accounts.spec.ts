@@ -17,27 +17,28 @@ import {
 } from "./fixtures";
 
 test.describe("sign-up with the e-mailed code (form B)", () => {
-  test("typed: sign up, read the code from the mailbox, verify, and go on to choose a plan", async ({
-    page,
-    baseURL,
-  }) => {
-    const email = uniqueEmail("typed");
-    await fillSignUpForm(page, email);
-    await expectNoAxeViolations(page);
-    await page.getByRole("button", { name: "Create account" }).click();
-    const dialog = page.getByRole("dialog", { name: "Check your e-mail" });
-    await expect(dialog).toContainText(email);
-    await expect(dialog.getByRole("button", { name: "Verify" })).toBeDisabled();
-    await expectNoAxeViolations(page);
+  test(
+    "typed: sign up, read the code from the mailbox, verify, and go on to choose a plan",
+    { tag: "@phone" },
+    async ({ page, baseURL }) => {
+      const email = uniqueEmail("typed");
+      await fillSignUpForm(page, email);
+      await expectNoAxeViolations(page);
+      await page.getByRole("button", { name: "Create account" }).click();
+      const dialog = page.getByRole("dialog", { name: "Check your e-mail" });
+      await expect(dialog).toContainText(email);
+      await expect(dialog.getByRole("button", { name: "Verify" })).toBeDisabled();
+      await expectNoAxeViolations(page);
 
-    const { code } = await readCode(baseURL!, email);
-    await typeCode(page, `ab${code.slice(0, 3)}-x${code.slice(3)}`, code);
-    await dialog.getByRole("button", { name: "Verify" }).click();
+      const { code } = await readCode(baseURL!, email);
+      await typeCode(page, `ab${code.slice(0, 3)}-x${code.slice(3)}`, code);
+      await dialog.getByRole("button", { name: "Verify" }).click();
 
-    await expect(page.getByRole("heading", { name: "Verification Complete" })).toBeVisible();
-    await page.getByRole("link", { name: "Proceed with Free Trial" }).click();
-    await expect(page).toHaveURL(/\/pricing\/choose-your-plan$/);
-  });
+      await expect(page.getByRole("heading", { name: "Verification Complete" })).toBeVisible();
+      await page.getByRole("link", { name: "Proceed with Free Trial" }).click();
+      await expect(page).toHaveURL(/\/pricing\/choose-your-plan$/);
+    },
+  );
 
   test("pasted on the first box", async ({ page, baseURL }) => {
     const email = uniqueEmail("pasted");
@@ -123,7 +124,7 @@ test.describe("the verify page (form A)", () => {
     await expect(page).toHaveURL(/\/pricing\/plans$/, { timeout: 20_000 });
   });
 
-  test("never follows a redirect to another site", { tag: "@any-width" }, async ({ page, baseURL }) => {
+  test("never follows a redirect to another site", async ({ page, baseURL }) => {
     const email = uniqueEmail("redirect");
     await signUpAndLeave(page, email);
     const { code } = await readCode(baseURL!, email);
@@ -135,35 +136,31 @@ test.describe("the verify page (form A)", () => {
     await expect(page).toHaveURL(new RegExp(`^${baseURL}/pricing/plans$`), { timeout: 20_000 });
   });
 
-  test(
-    "three wrong codes lock the code: the right one is then refused",
-    { tag: "@any-width" },
-    async ({ page, baseURL }) => {
-      const email = uniqueEmail("locked");
-      await signUpAndLeave(page, email);
-      const { code } = await readCode(baseURL!, email);
-      const wrong = code === "000000" ? "111111" : "000000";
-      await page.goto(`/account-management/verify?${new URLSearchParams({ email })}`);
-      const input = page.locator(otpInput);
-      for (let attempt = 0; attempt < 3; attempt++) {
-        await input.fill(wrong);
-        await page.getByRole("button", { name: "Verify" }).click();
-        await expect(page.getByRole("main").getByRole("alert")).toHaveText(
-          "That code is not right. Please check it and try again.",
-        );
-      }
-      await input.fill(code);
+  test("three wrong codes lock the code: the right one is then refused", async ({ page, baseURL }) => {
+    const email = uniqueEmail("locked");
+    await signUpAndLeave(page, email);
+    const { code } = await readCode(baseURL!, email);
+    const wrong = code === "000000" ? "111111" : "000000";
+    await page.goto(`/account-management/verify?${new URLSearchParams({ email })}`);
+    const input = page.locator(otpInput);
+    for (let attempt = 0; attempt < 3; attempt++) {
+      await input.fill(wrong);
       await page.getByRole("button", { name: "Verify" }).click();
       await expect(page.getByRole("main").getByRole("alert")).toHaveText(
-        "Too many wrong codes. Please ask for a new one.",
+        "That code is not right. Please check it and try again.",
       );
-      await expect(page.getByRole("heading", { name: "Verification Complete" })).toBeHidden();
-    },
-  );
+    }
+    await input.fill(code);
+    await page.getByRole("button", { name: "Verify" }).click();
+    await expect(page.getByRole("main").getByRole("alert")).toHaveText(
+      "Too many wrong codes. Please ask for a new one.",
+    );
+    await expect(page.getByRole("heading", { name: "Verification Complete" })).toBeHidden();
+  });
 });
 
 test.describe("sign-in card", () => {
-  test("signs the admin in to Part VIIIA and out again", async ({ page }) => {
+  test("signs the admin in to Part VIIIA and out again", { tag: "@phone" }, async ({ page }) => {
     await page.goto("/account-management/signin");
     await expectNoAxeViolations(page);
     await page.getByLabel("Email").fill(demo.admin);
@@ -179,20 +176,20 @@ test.describe("sign-in card", () => {
     await expect(page).toHaveURL(/\/account-management\/signin\?redirect=%2Fdrug-tariff-parts%2Fpartviiia$/);
   });
 
-  test(
-    "signs in at the server's IP address, as a newcomer may type it (the embedded default trusts it)",
-    { tag: "@any-width" },
-    async ({ page, baseURL, context }) => {
-      const byAddress = baseURL!.replace("//localhost:", "//127.0.0.1:");
-      await context.addCookies([{ name: "cookieConsent", value: "rejected", url: byAddress }]);
-      await page.goto(`${byAddress}/account-management/signin`);
-      await page.getByLabel("Email").fill(demo.admin);
-      await page.getByLabel("Password").fill(demoPassword);
-      await page.getByRole("button", { name: "Login" }).click();
-      await expect(page).toHaveURL(`${byAddress}/drug-tariff-parts/partviiia`);
-      await expect(page.getByRole("heading", { level: 1, name: "Part VIIIA" })).toBeVisible();
-    },
-  );
+  test("signs in at the server's IP address, as a newcomer may type it (the embedded default trusts it)", async ({
+    page,
+    baseURL,
+    context,
+  }) => {
+    const byAddress = baseURL!.replace("//localhost:", "//127.0.0.1:");
+    await context.addCookies([{ name: "cookieConsent", value: "rejected", url: byAddress }]);
+    await page.goto(`${byAddress}/account-management/signin`);
+    await page.getByLabel("Email").fill(demo.admin);
+    await page.getByLabel("Password").fill(demoPassword);
+    await page.getByRole("button", { name: "Login" }).click();
+    await expect(page).toHaveURL(`${byAddress}/drug-tariff-parts/partviiia`);
+    await expect(page.getByRole("heading", { level: 1, name: "Part VIIIA" })).toBeVisible();
+  });
 
   test("returns the user to the page they were sent away from", async ({ page }) => {
     await page.goto("/account-management/dashboard?section=personal-details");
@@ -296,7 +293,7 @@ test.describe("forgotten password", () => {
     await expect(page).toHaveURL(/\/pricing\/choose-your-plan$/);
   });
 
-  test("gives the same answer for an address without an account", { tag: "@any-width" }, async ({ page }) => {
+  test("gives the same answer for an address without an account", async ({ page }) => {
     await page.goto("/account-management/signin");
     await page.getByRole("button", { name: "Forgotten Password?" }).click();
     await page.getByLabel("Email").fill(uniqueEmail("nobody"));

@@ -261,41 +261,42 @@ test("a trial that ends unpaid ends access, and a second trial is refused with t
   await expect(page.locator("dl")).not.toContainText("Free trial");
 });
 
-test("on choose-your-plan the user's e-mail address wraps only before '@' or after a '.' or '-'", async ({
-  page,
-  baseURL,
-}) => {
-  const email = uniqueEmail("sam.fresh-from-the-pharmacy-counter");
-  const person = await createPerson(email);
-  await signInByApi(page, baseURL!, person.email, person.password);
-  await page.goto("/pricing/choose-your-plan");
-  const address = page.locator(`[title="${person.email}"]`);
-  await expect(address).toHaveText(person.email);
-  // Where each character sits: a new line may start only at "@" or just after "." or "-".
-  const breaks = await address.evaluate((element) => {
-    const text = element.textContent ?? "";
-    const starts: string[] = [];
-    let top: number | null = null;
-    let offset = 0;
-    for (const node of Array.from(element.childNodes)) {
-      if (node.nodeType !== Node.TEXT_NODE) continue;
-      const value = node.textContent ?? "";
-      for (let index = 0; index < value.length; index += 1) {
-        const range = document.createRange();
-        range.setStart(node, index);
-        range.setEnd(node, index + 1);
-        const rect = range.getBoundingClientRect();
-        if (top !== null && rect.top > top + 2) starts.push(`${text[offset - 1]}|${text[offset]}`);
-        top = rect.top;
-        offset += 1;
+test(
+  "on choose-your-plan the user's e-mail address wraps only before '@' or after a '.' or '-'",
+  { tag: "@phone" },
+  async ({ page, baseURL }) => {
+    const email = uniqueEmail("sam.fresh-from-the-pharmacy-counter");
+    const person = await createPerson(email);
+    await signInByApi(page, baseURL!, person.email, person.password);
+    await page.goto("/pricing/choose-your-plan");
+    const address = page.locator(`[title="${person.email}"]`);
+    await expect(address).toHaveText(person.email);
+    // Where each character sits: a new line may start only at "@" or just after "." or "-".
+    const breaks = await address.evaluate((element) => {
+      const text = element.textContent ?? "";
+      const starts: string[] = [];
+      let top: number | null = null;
+      let offset = 0;
+      for (const node of Array.from(element.childNodes)) {
+        if (node.nodeType !== Node.TEXT_NODE) continue;
+        const value = node.textContent ?? "";
+        for (let index = 0; index < value.length; index += 1) {
+          const range = document.createRange();
+          range.setStart(node, index);
+          range.setEnd(node, index + 1);
+          const rect = range.getBoundingClientRect();
+          if (top !== null && rect.top > top + 2) starts.push(`${text[offset - 1]}|${text[offset]}`);
+          top = rect.top;
+          offset += 1;
+        }
       }
-    }
-    return starts;
-  });
-  for (const at of breaks) expect(at, "a line break inside a word").toMatch(/^[.\-]\||^.\|@$/);
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow, "the page scrolls sideways").toBeLessThanOrEqual(0);
-});
+      return starts;
+    });
+    for (const at of breaks) expect(at, "a line break inside a word").toMatch(/^[.\-]\||^.\|@$/);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow, "the page scrolls sideways").toBeLessThanOrEqual(0);
+  },
+);
 
 test("Cancel on the test checkout lands on /payment/cancelled with nothing bought, and no one else may open it", async ({
   page,

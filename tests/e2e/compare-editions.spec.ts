@@ -126,15 +126,19 @@ test("a subscriber compares the editions' reimbursement by part and exports it",
   ).toBeVisible();
 });
 
-test("the comparison hydrates without an error on a phone, as on a desktop", async ({ page, baseURL }) => {
-  await page.setViewportSize({ width: 375, height: 812 });
-  const person = await createPerson(uniqueEmail("compare-phone"), { subscribed: true });
-  await signInByApi(page, baseURL!, person.email, person.password);
-  const errors = collectConsoleErrors(page);
-  await page.goto("/compare-editions");
-  const table = page.getByRole("region", { name: /^Effective reimbursement by edition, Part VIIIA/ });
-  await expect(table.getByRole("row").nth(1)).toBeVisible();
-  await waitForHydration(page.getByRole("button", { name: "Export CSV" }));
-  await page.waitForLoadState("networkidle");
-  expect(errors).toEqual([]);
-});
+test(
+  "the comparison hydrates without an error on a phone, as on a desktop",
+  { tag: "@phone" },
+  async ({ page, baseURL }) => {
+    await page.setViewportSize({ width: 375, height: 812 });
+    const person = await createPerson(uniqueEmail("compare-phone"), { subscribed: true });
+    await signInByApi(page, baseURL!, person.email, person.password);
+    const errors = collectConsoleErrors(page);
+    await page.goto("/compare-editions");
+    const table = page.getByRole("region", { name: /^Effective reimbursement by edition, Part VIIIA/ });
+    await expect(table.getByRole("row").nth(1)).toBeVisible();
+    await waitForHydration(page.getByRole("button", { name: "Export CSV" }));
+    await page.waitForLoadState("networkidle");
+    expect(errors).toEqual([]);
+  },
+);

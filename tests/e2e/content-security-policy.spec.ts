@@ -47,43 +47,36 @@ async function productPages(request: APIRequestContext): Promise<string[]> {
 
 const nonceOf = (policy: string | undefined) => /'nonce-([A-Za-z0-9+/=]+)'/.exec(policy ?? "")?.[1];
 
-test(
-  "each response has a policy with a fresh nonce, which every script of the page carries",
-  { tag: "@any-width" },
-  async ({ request }) => {
-    const [first, second] = [await request.get("/"), await request.get("/")];
-    const policy = first.headers()["content-security-policy"]!;
-    const nonce = nonceOf(policy)!;
-    expect(nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/);
-    expect(nonceOf(second.headers()["content-security-policy"])).not.toBe(nonce);
-    expect(policy.split("; ")).toEqual(
-      expect.arrayContaining([
-        "default-src 'self'",
-        `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'`,
-        "object-src 'none'",
-        "base-uri 'none'",
-        "frame-ancestors 'self'",
-        "form-action 'self'",
-      ]),
-    );
-    const scripts = (await first.text()).match(/<script\b[^>]*>/g) ?? [];
-    expect(scripts.length).toBeGreaterThan(0);
-    for (const script of scripts) expect(script).toContain(`nonce="${nonce}"`);
+test("each response has a policy with a fresh nonce, which every script of the page carries", async ({
+  request,
+}) => {
+  const [first, second] = [await request.get("/"), await request.get("/")];
+  const policy = first.headers()["content-security-policy"]!;
+  const nonce = nonceOf(policy)!;
+  expect(nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+  expect(nonceOf(second.headers()["content-security-policy"])).not.toBe(nonce);
+  expect(policy.split("; ")).toEqual(
+    expect.arrayContaining([
+      "default-src 'self'",
+      `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'`,
+      "object-src 'none'",
+      "base-uri 'none'",
+      "frame-ancestors 'self'",
+      "form-action 'self'",
+    ]),
+  );
+  const scripts = (await first.text()).match(/<script\b[^>]*>/g) ?? [];
+  expect(scripts.length).toBeGreaterThan(0);
+  for (const script of scripts) expect(script).toContain(`nonce="${nonce}"`);
 
-    for (const path of [
-      "/",
-      "/api/health",
-      "/policies/privacy-policy.pdf",
-      ...(await productPages(request)),
-    ]) {
-      const headers = (await request.get(path)).headers();
-      expect(nonceOf(headers["content-security-policy"]), path).toBeDefined();
-      expect(headers["x-content-type-options"], path).toBe("nosniff");
-      // Served over plain http here: HSTS is for https only (src/proxy.test.ts covers https).
-      expect(headers["strict-transport-security"], path).toBeUndefined();
-    }
-  },
-);
+  for (const path of ["/", "/api/health", "/policies/privacy-policy.pdf", ...(await productPages(request))]) {
+    const headers = (await request.get(path)).headers();
+    expect(nonceOf(headers["content-security-policy"]), path).toBeDefined();
+    expect(headers["x-content-type-options"], path).toBe("nosniff");
+    // Served over plain http here: HSTS is for https only (src/proxy.test.ts covers https).
+    expect(headers["strict-transport-security"], path).toBeUndefined();
+  }
+});
 
 test("public and sign-in pages work under the policy", async ({ page, request }) => {
   const problems = await watchPolicy(page);
@@ -182,27 +175,23 @@ test("buying through the test checkout, the test portal and the dev mailbox work
   expect(problems).toEqual([]);
 });
 
-test(
-  "the analytics script loads under the policy once cookies are accepted, and records the page view",
-  { tag: "@any-width" },
-  async ({ page, context }) => {
-    await context.clearCookies();
-    const problems = await watchPolicy(page);
-    await visit(page, "/pricing/plans");
-    const pageView = page.waitForResponse((response) => response.url().endsWith("/api/analytics/page-view"));
-    await page
-      .getByRole("region", { name: "Cookie consent" })
-      .getByRole("button", { name: "Accept" })
-      .click();
-    expect((await pageView).status()).toBe(204);
-    expect(
-      await page.evaluate(() => (window as { __tariffscopeAnalytics?: boolean }).__tariffscopeAnalytics),
-    ).toBe(true);
-    expect(problems).toEqual([]);
-  },
-);
+test("the analytics script loads under the policy once cookies are accepted, and records the page view", async ({
+  page,
+  context,
+}) => {
+  await context.clearCookies();
+  const problems = await watchPolicy(page);
+  await visit(page, "/pricing/plans");
+  const pageView = page.waitForResponse((response) => response.url().endsWith("/api/analytics/page-view"));
+  await page.getByRole("region", { name: "Cookie consent" }).getByRole("button", { name: "Accept" }).click();
+  expect((await pageView).status()).toBe(204);
+  expect(
+    await page.evaluate(() => (window as { __tariffscopeAnalytics?: boolean }).__tariffscopeAnalytics),
+  ).toBe(true);
+  expect(problems).toEqual([]);
+});
 
-test("script in markup that reaches a page does not run", { tag: "@any-width" }, async ({ page }) => {
+test("script in markup that reaches a page does not run", async ({ page }) => {
   const problems = await watchPolicy(page);
   // As if the server had echoed unescaped input into the page: its real response and headers, plus markup.
   await page.route("**/pricing/plans", async (route) => {
@@ -231,26 +220,22 @@ const payloads = [
   `javascript:window.__injected=1`,
 ];
 
-test(
-  "search terms, redirects and mailbox filters from the address are shown as text, never run",
-  { tag: "@any-width" },
-  async ({ page, baseURL }) => {
-    const problems = await watchPolicy(page);
-    await signInByApi(page, baseURL!, demo.admin);
-    for (const payload of payloads) {
-      const value = encodeURIComponent(payload);
-      for (const path of [
-        `/drug-tariff-parts/partviiia?searchTerm=${value}`,
-        `/account-management/signin?redirect=${value}`,
-        `/dev/mailbox?to=${value}`,
-      ]) {
-        await visit(page, path);
-        expect(
-          await page.evaluate(() => (window as { __injected?: number }).__injected),
-          path,
-        ).toBeUndefined();
-      }
+test("search terms, redirects and mailbox filters from the address are shown as text, never run", async ({
+  page,
+  baseURL,
+}) => {
+  const problems = await watchPolicy(page);
+  await signInByApi(page, baseURL!, demo.admin);
+  for (const payload of payloads) {
+    const value = encodeURIComponent(payload);
+    for (const path of [
+      `/drug-tariff-parts/partviiia?searchTerm=${value}`,
+      `/account-management/signin?redirect=${value}`,
+      `/dev/mailbox?to=${value}`,
+    ]) {
+      await visit(page, path);
+      expect(await page.evaluate(() => (window as { __injected?: number }).__injected), path).toBeUndefined();
     }
-    expect(problems).toEqual([]);
-  },
-);
+  }
+  expect(problems).toEqual([]);
+});

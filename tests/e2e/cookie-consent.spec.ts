@@ -20,15 +20,19 @@ function watchAnalytics(page: Page) {
   return seen;
 }
 
-test("a new visitor is asked, and the banner passes axe and works from the keyboard", async ({ page }) => {
-  await page.goto("/");
-  const banner = page.getByRole("region", { name: "Cookie consent" });
-  await expect(banner).toBeVisible();
-  await expectNoAxeViolations(page);
-  await banner.getByRole("button", { name: "Accept" }).focus();
-  await page.keyboard.press("Enter");
-  await expect(banner).toBeHidden();
-});
+test(
+  "a new visitor is asked, and the banner passes axe and works from the keyboard",
+  { tag: "@phone" },
+  async ({ page }) => {
+    await page.goto("/");
+    const banner = page.getByRole("region", { name: "Cookie consent" });
+    await expect(banner).toBeVisible();
+    await expectNoAxeViolations(page);
+    await banner.getByRole("button", { name: "Accept" }).focus();
+    await page.keyboard.press("Enter");
+    await expect(banner).toBeHidden();
+  },
+);
 
 test("rejecting keeps the analytics script out, on this page and the next", async ({ page, context }) => {
   const seen = watchAnalytics(page);

@@ -80,7 +80,7 @@ async function firstRows(page: Page): Promise<string[]> {
 // Every list that Northern Ireland publishes for itself, switched from England & Wales. The switch
 // itself on a phone is driven by the test above; what each list then shows is the same at any width.
 for (const spec of Object.values(lists).filter((list) => !list.ewOnly))
-  test(`${spec.title} follows a change of country without a reload: it shows what a fresh load shows, and its export is named for the edition @any-width`, async ({
+  test(`${spec.title} follows a change of country without a reload: it shows what a fresh load shows, and its export is named for the edition`, async ({
     page,
     baseURL,
   }) => {

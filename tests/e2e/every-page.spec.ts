@@ -157,34 +157,38 @@ test("the route files were found", () => {
 for (const pattern of patterns) {
   for (const audience of audiencesOf(pattern)) {
     const who = audience === "owner" ? "the owner" : `a ${audience}`;
-    pagesTest(`${pattern} as ${who} fits the screen and passes axe`, async ({ page, baseURL, admin }) => {
-      test.setTimeout(120_000);
-      if (audience === "subscriber") await signInByApi(page, baseURL!, admin.email, admin.password);
-      if (audience === "owner") await signInByApi(page, baseURL!, demo.owner, demoPassword);
-      const dynamic = dynamicRoutes[pattern];
-      expect(dynamic || !pattern.includes("["), `${pattern} needs a way to reach it`).toBeTruthy();
-      const urls = dynamic ? await dynamic.reach({ page, baseURL: baseURL! }) : [pattern];
-      const visited = new Set<string>();
-      for (const url of urls) {
-        const response = await page.goto(url);
-        expect(response?.status(), url).toBeLessThan(500);
-        await expectFitsAndPassesAxe(page, url);
-        visited.add(url);
-        // A page's own sections (e.g. the account's tabs) are pages too: the same path, another query.
-        const here = new URL(page.url());
-        const sections = await page
-          .locator("main nav a[href]")
-          .evaluateAll((links) => links.map((link) => (link as HTMLAnchorElement).href));
-        for (const href of sections) {
-          const target = new URL(href);
-          const key = `${target.pathname}${target.search}`;
-          if (target.pathname !== here.pathname || target.search === here.search || visited.has(key))
-            continue;
-          visited.add(key);
-          await page.goto(key);
-          await expectFitsAndPassesAxe(page, key);
+    pagesTest(
+      `${pattern} as ${who} fits the screen and passes axe`,
+      { tag: "@phone" },
+      async ({ page, baseURL, admin }) => {
+        test.setTimeout(120_000);
+        if (audience === "subscriber") await signInByApi(page, baseURL!, admin.email, admin.password);
+        if (audience === "owner") await signInByApi(page, baseURL!, demo.owner, demoPassword);
+        const dynamic = dynamicRoutes[pattern];
+        expect(dynamic || !pattern.includes("["), `${pattern} needs a way to reach it`).toBeTruthy();
+        const urls = dynamic ? await dynamic.reach({ page, baseURL: baseURL! }) : [pattern];
+        const visited = new Set<string>();
+        for (const url of urls) {
+          const response = await page.goto(url);
+          expect(response?.status(), url).toBeLessThan(500);
+          await expectFitsAndPassesAxe(page, url);
+          visited.add(url);
+          // A page's own sections (e.g. the account's tabs) are pages too: the same path, another query.
+          const here = new URL(page.url());
+          const sections = await page
+            .locator("main nav a[href]")
+            .evaluateAll((links) => links.map((link) => (link as HTMLAnchorElement).href));
+          for (const href of sections) {
+            const target = new URL(href);
+            const key = `${target.pathname}${target.search}`;
+            if (target.pathname !== here.pathname || target.search === here.search || visited.has(key))
+              continue;
+            visited.add(key);
+            await page.goto(key);
+            await expectFitsAndPassesAxe(page, key);
+          }
         }
-      }
-    });
+      },
+    );
   }
 }

@@ -138,35 +138,36 @@ test("keyboard only: Ctrl+K, type, arrow to a result, Escape gives focus back, E
   await expect(page.getByRole("heading", { level: 1 })).toContainText(chosen);
 });
 
-test("the parts that found something come first, and the empty ones share one line, on a phone too", async ({
-  page,
-  baseURL,
-}) => {
-  await signInByApi(page, baseURL!, demo.admin);
-  await openWithShortcut(page);
-  // Only appliances are colostomy bags: Part IX finds them, most parts nothing.
-  await searchBox(page).fill("colostomy");
-  await expectAnswerFor(page, "colostomy");
-  const groups = dialog(page).getByRole("listbox", { name: "Search results" }).getByRole("group");
-  await expect(groups.first()).toHaveAccessibleName(/^Part IX\s*:/);
-  const count = await groups.count();
-  const folded = groups.nth(count - 1);
-  await expect(folded).toHaveAccessibleName(/^No Results Found in (Part|Category|Price|Branded)/);
-  await expect(folded.getByRole("option")).toHaveCount(0);
-  await expect(dialog(page).getByText("No Results Found", { exact: true })).toHaveCount(0);
-  for (let at = 0; at < count - 1; at++)
-    expect(await groups.nth(at).getByRole("option").count()).toBeGreaterThan(1);
-  // The first result is on screen as the answer arrives, highlighted for the keyboard.
-  const first = groups.first().getByRole("option").first();
-  await expect(first).toBeInViewport();
-  await expect(first).toHaveAttribute("aria-selected", "true");
-  await expectNoAxeViolations(page);
-  const chosen = (await first.locator("span.font-medium").first().innerText()).trim();
-  await page.keyboard.press("Enter");
-  await expect(dialog(page)).toHaveCount(0);
-  await expect(page).toHaveURL(/\/appliance-info\//);
-  await expect(page.getByRole("heading", { level: 1 })).toContainText(chosen);
-});
+test(
+  "the parts that found something come first, and the empty ones share one line, on a phone too",
+  { tag: "@phone" },
+  async ({ page, baseURL }) => {
+    await signInByApi(page, baseURL!, demo.admin);
+    await openWithShortcut(page);
+    // Only appliances are colostomy bags: Part IX finds them, most parts nothing.
+    await searchBox(page).fill("colostomy");
+    await expectAnswerFor(page, "colostomy");
+    const groups = dialog(page).getByRole("listbox", { name: "Search results" }).getByRole("group");
+    await expect(groups.first()).toHaveAccessibleName(/^Part IX\s*:/);
+    const count = await groups.count();
+    const folded = groups.nth(count - 1);
+    await expect(folded).toHaveAccessibleName(/^No Results Found in (Part|Category|Price|Branded)/);
+    await expect(folded.getByRole("option")).toHaveCount(0);
+    await expect(dialog(page).getByText("No Results Found", { exact: true })).toHaveCount(0);
+    for (let at = 0; at < count - 1; at++)
+      expect(await groups.nth(at).getByRole("option").count()).toBeGreaterThan(1);
+    // The first result is on screen as the answer arrives, highlighted for the keyboard.
+    const first = groups.first().getByRole("option").first();
+    await expect(first).toBeInViewport();
+    await expect(first).toHaveAttribute("aria-selected", "true");
+    await expectNoAxeViolations(page);
+    const chosen = (await first.locator("span.font-medium").first().innerText()).trim();
+    await page.keyboard.press("Enter");
+    await expect(dialog(page)).toHaveCount(0);
+    await expect(page).toHaveURL(/\/appliance-info\//);
+    await expect(page.getByRole("heading", { level: 1 })).toContainText(chosen);
+  },
+);
 
 test("'View all results' opens the part's page with searchTerm and the same first row", async ({
   page,

@@ -120,40 +120,41 @@ test("Help plays a video tutorial with captions, its chapters seek, and nothing 
   await expect(tutorial.getByText("Press Ctrl K on any page", { exact: false }).last()).toBeVisible();
 });
 
-test("after paying, the eleven-step tour plays once: Skip ends it and a reload does not bring it back", async ({
-  page,
-  baseURL,
-}) => {
-  test.setTimeout(120_000);
-  const { admin } = await createOrganisation({ seats: 2, label: "tour" });
-  await signInByApi(page, baseURL!, admin.email, admin.password);
+test(
+  "after paying, the eleven-step tour plays once: Skip ends it and a reload does not bring it back",
+  { tag: "@phone" },
+  async ({ page, baseURL }) => {
+    test.setTimeout(120_000);
+    const { admin } = await createOrganisation({ seats: 2, label: "tour" });
+    await signInByApi(page, baseURL!, admin.email, admin.password);
 
-  await page.goto("/drug-tariff-parts/partviiia?paymentSuccess=true");
-  const welcome = page.getByRole("alertdialog", { name: "Subscription Complete" });
-  await expect(welcome).toBeVisible({ timeout: 20_000 });
-  await expect(welcome.getByRole("button", { name: "Next (1 of 11)" })).toBeVisible();
-  await expect(welcome.getByRole("button", { name: "Skip" })).toBeVisible();
-  await expect(welcome.getByRole("button", { name: "Close" })).toHaveCount(0);
-  await expectNoAxeViolations(page);
+    await page.goto("/drug-tariff-parts/partviiia?paymentSuccess=true");
+    const welcome = page.getByRole("alertdialog", { name: "Subscription Complete" });
+    await expect(welcome).toBeVisible({ timeout: 20_000 });
+    await expect(welcome.getByRole("button", { name: "Next (1 of 11)" })).toBeVisible();
+    await expect(welcome.getByRole("button", { name: "Skip" })).toBeVisible();
+    await expect(welcome.getByRole("button", { name: "Close" })).toHaveCount(0);
+    await expectNoAxeViolations(page);
 
-  // The second step points at the search box (the sidebar's, or the phone bar's button).
-  await welcome.getByRole("button", { name: "Next (1 of 11)" }).click();
-  const search = page.getByRole("alertdialog", { name: "Search" });
-  await expect(search).toBeVisible();
-  await expect(search).toContainText("Search every part of the Drug Tariff");
+    // The second step points at the search box (the sidebar's, or the phone bar's button).
+    await welcome.getByRole("button", { name: "Next (1 of 11)" }).click();
+    const search = page.getByRole("alertdialog", { name: "Search" });
+    await expect(search).toBeVisible();
+    await expect(search).toContainText("Search every part of the Drug Tariff");
 
-  await search.getByRole("button", { name: "Skip" }).click();
-  await expect(page.getByRole("alertdialog")).toHaveCount(0);
-  await expect(page).toHaveURL(/\/drug-tariff-parts\/partviiia$/);
+    await search.getByRole("button", { name: "Skip" }).click();
+    await expect(page.getByRole("alertdialog")).toHaveCount(0);
+    await expect(page).toHaveURL(/\/drug-tariff-parts\/partviiia$/);
 
-  await page.reload();
-  await expect(page.getByRole("heading", { name: "Part VIIIA" })).toBeVisible();
-  // Coming back to the same address with the parameter does not start it either: it is remembered.
-  await page.goto("/drug-tariff-parts/partviiia?paymentSuccess=true");
-  await expect(page.getByRole("heading", { name: "Part VIIIA" })).toBeVisible();
-  await page.waitForLoadState("networkidle");
-  await expect(page.getByRole("alertdialog")).toHaveCount(0);
-});
+    await page.reload();
+    await expect(page.getByRole("heading", { name: "Part VIIIA" })).toBeVisible();
+    // Coming back to the same address with the parameter does not start it either: it is remembered.
+    await page.goto("/drug-tariff-parts/partviiia?paymentSuccess=true");
+    await expect(page.getByRole("heading", { name: "Part VIIIA" })).toBeVisible();
+    await page.waitForLoadState("networkidle");
+    await expect(page.getByRole("alertdialog")).toHaveCount(0);
+  },
+);
 
 test("a delegate's tour describes only their own account, and ends with the support contact and Go to App", async ({
   page,

@@ -215,53 +215,45 @@ test("a signed-out visitor opens a pack's public page and reads its price histor
   expect(response!.status()).toBe(404);
 });
 
-test(
-  "search engines find every product page from robots.txt through the sitemap index",
-  { tag: "@any-width" },
-  async ({ request }) => {
-    const robots = await (await request.get("/robots.txt")).text();
-    const index = /Sitemap: (\S+\/sitemaps\/products\.xml)/.exec(robots)?.[1];
-    expect(index, robots).toBeDefined();
+test("search engines find every product page from robots.txt through the sitemap index", async ({
+  request,
+}) => {
+  const robots = await (await request.get("/robots.txt")).text();
+  const index = /Sitemap: (\S+\/sitemaps\/products\.xml)/.exec(robots)?.[1];
+  expect(index, robots).toBeDefined();
 
-    const indexXml = await (await request.get(new URL(index!).pathname)).text();
-    const sitemaps = [...indexXml.matchAll(/<loc>([^<]+)<\/loc>/g)].map(
-      (match) => new URL(match[1]!).pathname,
+  const indexXml = await (await request.get(new URL(index!).pathname)).text();
+  const sitemaps = [...indexXml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]!).pathname);
+  expect(sitemaps).toEqual(
+    expect.arrayContaining([
+      "/sitemaps/drug-info-1.xml",
+      "/sitemaps/appliance-info-1.xml",
+      "/sitemaps/brand-info-1.xml",
+    ]),
+  );
+  for (const sitemap of sitemaps) {
+    const response = await request.get(sitemap);
+    expect(response.headers()["content-type"]).toContain("application/xml");
+    const pages = [...(await response.text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map(
+      (m) => new URL(m[1]!).pathname,
     );
-    expect(sitemaps).toEqual(
-      expect.arrayContaining([
-        "/sitemaps/drug-info-1.xml",
-        "/sitemaps/appliance-info-1.xml",
-        "/sitemaps/brand-info-1.xml",
-      ]),
-    );
-    for (const sitemap of sitemaps) {
-      const response = await request.get(sitemap);
-      expect(response.headers()["content-type"]).toContain("application/xml");
-      const pages = [...(await response.text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map(
-        (m) => new URL(m[1]!).pathname,
-      );
-      expect(pages.length, sitemap).toBeGreaterThan(0);
-      // A listed page is a real, public page.
-      expect((await request.get(pages[pages.length - 1]!)).status(), pages[pages.length - 1]).toBe(200);
-    }
-    expect((await request.get("/sitemaps/drug-info-999.xml")).status()).toBe(404);
-  },
-);
+    expect(pages.length, sitemap).toBeGreaterThan(0);
+    // A listed page is a real, public page.
+    expect((await request.get(pages[pages.length - 1]!)).status(), pages[pages.length - 1]).toBe(200);
+  }
+  expect((await request.get("/sitemaps/drug-info-999.xml")).status()).toBe(404);
+});
 
-test(
-  "a signed-out visitor is sent to sign in from the insights pages",
-  { tag: "@any-width" },
-  async ({ page }) => {
-    for (const insight of insightPages) {
-      await page.goto(insight.path);
-      await expect(page).toHaveURL(
-        new RegExp(
-          `/account-management/signin\\?redirect=${encodeURIComponent(insight.path).replace(/%2F/g, "(%2F|/)")}`,
-        ),
-      );
-    }
-  },
-);
+test("a signed-out visitor is sent to sign in from the insights pages", async ({ page }) => {
+  for (const insight of insightPages) {
+    await page.goto(insight.path);
+    await expect(page).toHaveURL(
+      new RegExp(
+        `/account-management/signin\\?redirect=${encodeURIComponent(insight.path).replace(/%2F/g, "(%2F|/)")}`,
+      ),
+    );
+  }
+});
 
 /** A public product page's address, from the app's own sitemap of them. */
 async function productPageFromSitemap(page: Page, stem: string): Promise<string> {
@@ -311,32 +303,31 @@ test("a subscriber opens a pack from a filtered list inside the app, and goes ba
   await expect(page.getByText(/^[\d,]+ rows?$/)).toHaveText(shown);
 });
 
-test(
-  "a product page stays public for visitors, while a signed-in user's is the app's and never stored",
-  { tag: "@any-width" },
-  async ({ page, baseURL }) => {
-    const path = await productPageFromSitemap(page, "appliance-info");
-    const visitor = await page.request.get(path);
-    expect(visitor.status()).toBe(200);
-    const publicHtml = await visitor.text();
-    expect(publicHtml).not.toContain("Platform menu");
+test("a product page stays public for visitors, while a signed-in user's is the app's and never stored", async ({
+  page,
+  baseURL,
+}) => {
+  const path = await productPageFromSitemap(page, "appliance-info");
+  const visitor = await page.request.get(path);
+  expect(visitor.status()).toBe(200);
+  const publicHtml = await visitor.text();
+  expect(publicHtml).not.toContain("Platform menu");
 
-    await subscriber(page, baseURL!);
-    const member = await page.request.get(path);
-    expect(member.status()).toBe(200);
-    expect(member.headers()["cache-control"]).toMatch(/private|no-store/);
-    expect(await member.text()).toContain("Platform menu");
+  await subscriber(page, baseURL!);
+  const member = await page.request.get(path);
+  expect(member.status()).toBe(200);
+  expect(member.headers()["cache-control"]).toMatch(/private|no-store/);
+  expect(await member.text()).toContain("Platform menu");
 
-    // Opened without a list to return to, it is still inside the app, with no way back to offer.
-    await page.goto(path);
-    await expect(appMenu(page)).toBeVisible();
-    await expect(page.getByRole("link", { name: /^Back to/ })).toHaveCount(0);
-    // The address it is served from inside the app is not an address of its own.
-    await page.goto(`/signed-in${path}`);
-    await expect(page).toHaveURL(new RegExp(`${path}$`));
-    await expectNoAxeViolations(page);
-  },
-);
+  // Opened without a list to return to, it is still inside the app, with no way back to offer.
+  await page.goto(path);
+  await expect(appMenu(page)).toBeVisible();
+  await expect(page.getByRole("link", { name: /^Back to/ })).toHaveCount(0);
+  // The address it is served from inside the app is not an address of its own.
+  await page.goto(`/signed-in${path}`);
+  await expect(page).toHaveURL(new RegExp(`${path}$`));
+  await expectNoAxeViolations(page);
+});
 
 /** A month whose ten biggest Part VIIIA decreases, the bars charted, are all well below zero. */
 async function monthOfBigDecreases(): Promise<string> {
@@ -368,26 +359,30 @@ test("a chart's bars grow from zero, even when every value is far below it", asy
   ).toHaveText("0.0%");
 });
 
-test("a long name shows in full, within the screen, on hover or tap", async ({ page, baseURL }) => {
-  await subscriber(page, baseURL!);
-  await page.goto(`/insights/price-changes-partviiia?month=${await monthOfBigDecreases()}`);
-  const increases = chart(page, "Biggest increases");
-  const name = (await increases.locator("tbody th").first().textContent())!;
-  await increases.scrollIntoViewIfNeeded();
-  const bar = increases.locator(".recharts-bar-rectangle").first();
-  await bar.scrollIntoViewIfNeeded();
-  if (page.viewportSize()!.width < 768) await bar.tap();
-  else await bar.hover();
-  const tooltip = increases.locator(".recharts-tooltip-wrapper").filter({ hasText: name });
-  await expect(tooltip).toBeVisible();
-  const box = (await tooltip.boundingBox())!;
-  expect(box.x).toBeGreaterThanOrEqual(0);
-  expect(box.x + box.width, "the tooltip fits the screen").toBeLessThanOrEqual(page.viewportSize()!.width);
-  const clipped = await tooltip.evaluate((element) =>
-    [...element.querySelectorAll("*")].some((child) => child.scrollWidth > child.clientWidth + 1),
-  );
-  expect(clipped, "no line of the tooltip is cut off").toBe(false);
-});
+test(
+  "a long name shows in full, within the screen, on hover or tap",
+  { tag: "@phone" },
+  async ({ page, baseURL }) => {
+    await subscriber(page, baseURL!);
+    await page.goto(`/insights/price-changes-partviiia?month=${await monthOfBigDecreases()}`);
+    const increases = chart(page, "Biggest increases");
+    const name = (await increases.locator("tbody th").first().textContent())!;
+    await increases.scrollIntoViewIfNeeded();
+    const bar = increases.locator(".recharts-bar-rectangle").first();
+    await bar.scrollIntoViewIfNeeded();
+    if (page.viewportSize()!.width < 768) await bar.tap();
+    else await bar.hover();
+    const tooltip = increases.locator(".recharts-tooltip-wrapper").filter({ hasText: name });
+    await expect(tooltip).toBeVisible();
+    const box = (await tooltip.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width, "the tooltip fits the screen").toBeLessThanOrEqual(page.viewportSize()!.width);
+    const clipped = await tooltip.evaluate((element) =>
+      [...element.querySelectorAll("*")].some((child) => child.scrollWidth > child.clientWidth + 1),
+    );
+    expect(clipped, "no line of the tooltip is cut off").toBe(false);
+  },
+);
 
 test("a month without changes is on the counts chart as zero, not skipped", async ({ page, baseURL }) => {
   await subscriber(page, baseURL!);

@@ -254,51 +254,52 @@ test("a request to join a licence that has since been cancelled cannot be accept
   await expect(page).toHaveURL(/\/pricing\/choose-your-plan$/);
 });
 
-test("the users' table fits the screen, each e-mail whole, and its Remove buttons are large enough to press", async ({
-  page,
-  baseURL,
-}) => {
-  const org = await createOrganisation({ seats: 5, delegates: 2, label: "narrow" });
-  await signInByApi(page, baseURL!, org.admin.email, org.admin.password);
-  await page.goto(manageUsers);
-  const table = page.getByRole("region", { name: "Users on this licence" });
-  await expect(table.getByRole("row")).toHaveCount(4);
+test(
+  "the users' table fits the screen, each e-mail whole, and its Remove buttons are large enough to press",
+  { tag: "@phone" },
+  async ({ page, baseURL }) => {
+    const org = await createOrganisation({ seats: 5, delegates: 2, label: "narrow" });
+    await signInByApi(page, baseURL!, org.admin.email, org.admin.password);
+    await page.goto(manageUsers);
+    const table = page.getByRole("region", { name: "Users on this licence" });
+    await expect(table.getByRole("row")).toHaveCount(4);
 
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow, "the page scrolls sideways").toBeLessThanOrEqual(0);
-  const frame = (await table.boundingBox())!;
-  /** Whether `element` is on screen whole: not scrolled out of the table's box. */
-  const expectWhole = async (element: Locator, what: string) => {
-    const box = (await element.boundingBox())!;
-    expect(box.x, `${what} starts in view`).toBeGreaterThanOrEqual(frame.x - 0.5);
-    expect(box.x + box.width, `${what} ends in view`).toBeLessThanOrEqual(frame.x + frame.width + 0.5);
-  };
-  // Each address has the width of a line to itself: a long one may wrap once, never every few letters.
-  for (const person of [org.admin, ...org.delegates]) {
-    const cell = table.getByRole("cell", { name: person.email, exact: true });
-    const text = await cell.evaluate((element) => {
-      const range = document.createRange();
-      range.selectNodeContents(element);
-      const box = range.getBoundingClientRect();
-      const style = getComputedStyle(element);
-      // The room is the cell's, not the text's: where a wrapped address breaks decides its own width.
-      const room = element.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
-      return { room, lines: box.height / parseFloat(style.lineHeight) };
-    });
-    expect(text.lines, `${person.email} is on one or two lines`).toBeLessThan(2.5);
-    expect(text.room, `${person.email} has room`).toBeGreaterThan(200);
-    await expectWhole(cell, person.email);
-  }
-  for (const remove of await table.getByRole("button", { name: /^Remove / }).all()) {
-    const box = (await remove.boundingBox())!;
-    expect(Math.min(box.width, box.height)).toBeGreaterThanOrEqual(24);
-    await expectWhole(remove, (await remove.getAttribute("aria-label"))!);
-  }
-  await table.getByRole("button", { name: `Remove ${org.delegates[0]!.email}` }).focus();
-  await page.keyboard.press("Enter");
-  await expect(page.getByRole("dialog", { name: /^Remove User from/ })).toBeVisible();
-  await expectNoAxeViolations(page);
-});
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow, "the page scrolls sideways").toBeLessThanOrEqual(0);
+    const frame = (await table.boundingBox())!;
+    /** Whether `element` is on screen whole: not scrolled out of the table's box. */
+    const expectWhole = async (element: Locator, what: string) => {
+      const box = (await element.boundingBox())!;
+      expect(box.x, `${what} starts in view`).toBeGreaterThanOrEqual(frame.x - 0.5);
+      expect(box.x + box.width, `${what} ends in view`).toBeLessThanOrEqual(frame.x + frame.width + 0.5);
+    };
+    // Each address has the width of a line to itself: a long one may wrap once, never every few letters.
+    for (const person of [org.admin, ...org.delegates]) {
+      const cell = table.getByRole("cell", { name: person.email, exact: true });
+      const text = await cell.evaluate((element) => {
+        const range = document.createRange();
+        range.selectNodeContents(element);
+        const box = range.getBoundingClientRect();
+        const style = getComputedStyle(element);
+        // The room is the cell's, not the text's: where a wrapped address breaks decides its own width.
+        const room = element.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+        return { room, lines: box.height / parseFloat(style.lineHeight) };
+      });
+      expect(text.lines, `${person.email} is on one or two lines`).toBeLessThan(2.5);
+      expect(text.room, `${person.email} has room`).toBeGreaterThan(200);
+      await expectWhole(cell, person.email);
+    }
+    for (const remove of await table.getByRole("button", { name: /^Remove / }).all()) {
+      const box = (await remove.boundingBox())!;
+      expect(Math.min(box.width, box.height)).toBeGreaterThanOrEqual(24);
+      await expectWhole(remove, (await remove.getAttribute("aria-label"))!);
+    }
+    await table.getByRole("button", { name: `Remove ${org.delegates[0]!.email}` }).focus();
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("dialog", { name: /^Remove User from/ })).toBeVisible();
+    await expectNoAxeViolations(page);
+  },
+);
 
 test("a delegate is told they do not have permission", async ({ page, baseURL }) => {
   const org = await createOrganisation({ seats: 3, delegates: 1, label: "perm" });

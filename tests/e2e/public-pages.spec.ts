@@ -38,34 +38,36 @@ test("every public page answers with its own heading and the licence footer", as
   }
 });
 
-test("the top bar offers Blog, Pricing, Get Started and Log In on a desktop, and Sign Up and Log In on a phone", async ({
-  page,
-}) => {
-  await page.goto("/");
-  const width = page.viewportSize()!.width;
-  if (width >= 768) {
-    const main = page.getByRole("navigation", { name: "Main" });
-    await expect(main.getByRole("link", { name: "Blog" })).toHaveAttribute("href", "/blog/blog-index");
-    await expect(main.getByRole("link", { name: "Pricing" })).toHaveAttribute("href", "/pricing/plans");
-    await expect(main.getByRole("link", { name: "Get Started" })).toHaveAttribute("href", "/pricing/plans");
-    await expect(main.getByRole("link", { name: "Log In" })).toHaveAttribute(
-      "href",
-      "/account-management/signin",
-    );
-    await expect(page.getByRole("navigation", { name: "Mobile" })).toBeHidden();
-  } else {
-    const mobile = page.getByRole("navigation", { name: "Mobile" });
-    await expect(mobile.getByRole("link", { name: "Sign Up" })).toHaveAttribute(
-      "href",
-      "/account-management/signup",
-    );
-    await expect(mobile.getByRole("link", { name: "Log In" })).toHaveAttribute(
-      "href",
-      "/account-management/signin",
-    );
-    await expect(page.getByRole("navigation", { name: "Main" })).toBeHidden();
-  }
-});
+test(
+  "the top bar offers Blog, Pricing, Get Started and Log In on a desktop, and Sign Up and Log In on a phone",
+  { tag: "@phone" },
+  async ({ page }) => {
+    await page.goto("/");
+    const width = page.viewportSize()!.width;
+    if (width >= 768) {
+      const main = page.getByRole("navigation", { name: "Main" });
+      await expect(main.getByRole("link", { name: "Blog" })).toHaveAttribute("href", "/blog/blog-index");
+      await expect(main.getByRole("link", { name: "Pricing" })).toHaveAttribute("href", "/pricing/plans");
+      await expect(main.getByRole("link", { name: "Get Started" })).toHaveAttribute("href", "/pricing/plans");
+      await expect(main.getByRole("link", { name: "Log In" })).toHaveAttribute(
+        "href",
+        "/account-management/signin",
+      );
+      await expect(page.getByRole("navigation", { name: "Mobile" })).toBeHidden();
+    } else {
+      const mobile = page.getByRole("navigation", { name: "Mobile" });
+      await expect(mobile.getByRole("link", { name: "Sign Up" })).toHaveAttribute(
+        "href",
+        "/account-management/signup",
+      );
+      await expect(mobile.getByRole("link", { name: "Log In" })).toHaveAttribute(
+        "href",
+        "/account-management/signin",
+      );
+      await expect(page.getByRole("navigation", { name: "Main" })).toBeHidden();
+    }
+  },
+);
 
 test("the home page's first load logs no error: the icons the page names are there", async ({ page }) => {
   const errors = collectConsoleErrors(page);
@@ -97,12 +99,16 @@ test("the home page's first load logs no error: the icons the page names are the
   expect(errors).toEqual([]);
 });
 
-test("every 'Get Started' leads to the plans, on a phone as on a desktop", async ({ page }) => {
-  await page.goto("/");
-  const links = page.getByRole("link", { name: "Get Started" });
-  await expect(links.first()).toBeVisible();
-  for (const link of await links.all()) await expect(link).toHaveAttribute("href", "/pricing/plans");
-});
+test(
+  "every 'Get Started' leads to the plans, on a phone as on a desktop",
+  { tag: "@phone" },
+  async ({ page }) => {
+    await page.goto("/");
+    const links = page.getByRole("link", { name: "Get Started" });
+    await expect(links.first()).toBeVisible();
+    for (const link of await links.all()) await expect(link).toHaveAttribute("href", "/pricing/plans");
+  },
+);
 
 test("the home page opens without the 2024 subscription notice, and its part and list tiles lead to sign-up", async ({
   page,

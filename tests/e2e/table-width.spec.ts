@@ -24,7 +24,7 @@ const scrollTo = (region: Locator, end: "start" | "end") =>
     element.scrollLeft = to === "end" ? element.scrollWidth : 0;
   }, end);
 
-test("a watchlist row's Remove stays in view at 1280 px wide, however the table is scrolled @desktop", async ({
+test("a watchlist row's Remove stays in view at 1280 px wide, however the table is scrolled", async ({
   page,
   baseURL,
 }) => {
@@ -52,7 +52,7 @@ test("a watchlist row's Remove stays in view at 1280 px wide, however the table 
   await expectInView(remove, region);
 });
 
-test("Part VIIIA's codes are whole and in view at 1280 px wide, without scrolling sideways @desktop", async ({
+test("Part VIIIA's codes are whole and in view at 1280 px wide, without scrolling sideways", async ({
   page,
   baseURL,
 }) => {

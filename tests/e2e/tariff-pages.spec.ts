@@ -81,90 +81,92 @@ async function latestMonth(part: string): Promise<string> {
 }
 
 // Each list's width and axe are every-page's to check, once per list and width; this reads the rows.
-test("every list shows its rows for the latest month, its name and key figures in view", async ({
-  page,
-  baseURL,
-}) => {
-  // Fifteen lists, each checked cell by cell, on a machine the other browser shares.
-  test.setTimeout(180_000);
-  await signInSubscriber(page, baseURL!);
-  for (const [path, title] of lists) {
-    await page.goto(path);
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
-    expect(await rowCount(page), `${path} has rows`).toBeGreaterThan(0);
-    const first = table(page).getByRole("row").nth(1);
-    await expect(first).toBeVisible();
-    const spec = Object.values(listSpecs).find((list) => list.path === path)!;
-    const name = spec.columns.find((column) => column.priority === "name")!;
-    // The name leads to the pack's page, and an explained figure carries its explanation: made by
-    // the table from the row's values (ADR 149).
-    if (name.hrefKey)
-      await expect(first.getByRole("link", { name: /\S/ }).first(), `${path} links its pack`).toHaveAttribute(
-        "href",
-        /^\/(drug|brand|appliance)-info\/[^/?]+\?from=/,
-      );
-    for (const column of spec.columns.filter((c) => c.hintKey))
-      await expect(
-        (await cellUnder(page, first, column.header)).locator("[title]"),
-        `${path} explains its ${column.header}`,
-      ).toHaveAttribute("title", /^\S.*\d/);
-    if (page.viewportSize()!.width < 640) {
-      // A phone's card: the name and the figures read with it (pack, price, net price) in view together.
-      for (const column of spec.columns.filter((c) => c.priority === "name" || c.priority === "key"))
-        await expectWhollyInView(
-          page,
-          await cellUnder(page, first, column.header),
-          `${path}: ${column.header}`,
-        );
-    } else {
-      // A table wider than the screen scrolls sideways under its name column, which stays in view.
-      await page
-        .getByRole("region", { name: /,/ })
-        .evaluate((region) => (region.scrollLeft = region.scrollWidth));
-      await expectWhollyInView(page, await cellUnder(page, first, name.header), `${path}: ${name.header}`);
+test(
+  "every list shows its rows for the latest month, its name and key figures in view",
+  { tag: "@phone" },
+  async ({ page, baseURL }) => {
+    // Fifteen lists, each checked cell by cell, on a machine the other browser shares.
+    test.setTimeout(180_000);
+    await signInSubscriber(page, baseURL!);
+    for (const [path, title] of lists) {
+      await page.goto(path);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
+      expect(await rowCount(page), `${path} has rows`).toBeGreaterThan(0);
+      const first = table(page).getByRole("row").nth(1);
+      await expect(first).toBeVisible();
+      const spec = Object.values(listSpecs).find((list) => list.path === path)!;
+      const name = spec.columns.find((column) => column.priority === "name")!;
+      // The name leads to the pack's page, and an explained figure carries its explanation: made by
+      // the table from the row's values (ADR 149).
+      if (name.hrefKey)
+        await expect(
+          first.getByRole("link", { name: /\S/ }).first(),
+          `${path} links its pack`,
+        ).toHaveAttribute("href", /^\/(drug|brand|appliance)-info\/[^/?]+\?from=/);
+      for (const column of spec.columns.filter((c) => c.hintKey))
+        await expect(
+          (await cellUnder(page, first, column.header)).locator("[title]"),
+          `${path} explains its ${column.header}`,
+        ).toHaveAttribute("title", /^\S.*\d/);
+      if (page.viewportSize()!.width < 640) {
+        // A phone's card: the name and the figures read with it (pack, price, net price) in view together.
+        for (const column of spec.columns.filter((c) => c.priority === "name" || c.priority === "key"))
+          await expectWhollyInView(
+            page,
+            await cellUnder(page, first, column.header),
+            `${path}: ${column.header}`,
+          );
+      } else {
+        // A table wider than the screen scrolls sideways under its name column, which stays in view.
+        await page
+          .getByRole("region", { name: /,/ })
+          .evaluate((region) => (region.scrollLeft = region.scrollWidth));
+        await expectWhollyInView(page, await cellUnder(page, first, name.header), `${path}: ${name.header}`);
+      }
     }
-  }
-});
+  },
+);
 
-test("sorting works at any width, and every control of a list is at least 24px square", async ({
-  page,
-  baseURL,
-}) => {
-  await signInSubscriber(page, baseURL!);
-  await page.goto("/drug-tariff-parts/partviiia");
-  await expect(table(page).getByRole("row").nth(1)).toBeVisible();
+test(
+  "sorting works at any width, and every control of a list is at least 24px square",
+  { tag: "@phone" },
+  async ({ page, baseURL }) => {
+    await signInSubscriber(page, baseURL!);
+    await page.goto("/drug-tariff-parts/partviiia");
+    await expect(table(page).getByRole("row").nth(1)).toBeVisible();
 
-  const main = page.getByRole("main");
-  const targets = main.locator("a:visible, button:visible, select:visible, input:visible");
-  expect(await targets.count()).toBeGreaterThan(3);
-  for (const target of await targets.all()) {
-    const box = (await target.boundingBox())!;
-    const name = (await target.getAttribute("aria-label")) ?? (await target.innerText());
-    expect(Math.min(box.width, box.height), `"${name}" is at least 24px`).toBeGreaterThanOrEqual(24);
-  }
+    const main = page.getByRole("main");
+    const targets = main.locator("a:visible, button:visible, select:visible, input:visible");
+    expect(await targets.count()).toBeGreaterThan(3);
+    for (const target of await targets.all()) {
+      const box = (await target.boundingBox())!;
+      const name = (await target.getAttribute("aria-label")) ?? (await target.innerText());
+      expect(Math.min(box.width, box.height), `"${name}" is at least 24px`).toBeGreaterThanOrEqual(24);
+    }
 
-  // From the keyboard: the phone's "Sort by" choice, or a wider screen's column header.
-  const header = table(page).getByRole("columnheader", { name: "Basic price", exact: true });
-  if (page.viewportSize()!.width < 640) {
-    const sortBy = page.getByRole("combobox", { name: "Sort by" });
-    await sortBy.focus();
-    await sortBy.selectOption({ label: "Basic price, high to low" });
-  } else {
-    await header.getByRole("button").focus();
-    await page.keyboard.press("Enter");
-    await page.keyboard.press("Enter");
-  }
-  await expect(header).toHaveAttribute("aria-sort", "descending");
-  const [top, next] = await Promise.all(
-    [1, 2].map(async (n) => {
-      const text = (
-        await cellValues(await cellUnder(page, table(page).getByRole("row").nth(n), "Basic price"))
-      )[0]!;
-      return Number(text.replace(/[^\d.]/g, ""));
-    }),
-  );
-  expect(top).toBeGreaterThanOrEqual(next!);
-});
+    // From the keyboard: the phone's "Sort by" choice, or a wider screen's column header.
+    const header = table(page).getByRole("columnheader", { name: "Basic price", exact: true });
+    if (page.viewportSize()!.width < 640) {
+      const sortBy = page.getByRole("combobox", { name: "Sort by" });
+      await sortBy.focus();
+      await sortBy.selectOption({ label: "Basic price, high to low" });
+    } else {
+      await header.getByRole("button").focus();
+      await page.keyboard.press("Enter");
+      await page.keyboard.press("Enter");
+    }
+    await expect(header).toHaveAttribute("aria-sort", "descending");
+    const [top, next] = await Promise.all(
+      [1, 2].map(async (n) => {
+        const text = (
+          await cellValues(await cellUnder(page, table(page).getByRole("row").nth(n), "Basic price"))
+        )[0]!;
+        return Number(text.replace(/[^\d.]/g, ""));
+      }),
+    );
+    expect(top).toBeGreaterThanOrEqual(next!);
+  },
+);
 
 test("switching month shows the prices imported for that month", async ({ page, baseURL }) => {
   await signInSubscriber(page, baseURL!);
@@ -248,7 +250,7 @@ test("searchTerm from the URL and a filter narrow the rows, and the export holds
   expect(csv.records.map((record) => record.Medicine)).toEqual(names);
 });
 
-test("every list's export opens in a spreadsheet as figures: money in pounds, percentages, units in the header @any-width", async ({
+test("every list's export opens in a spreadsheet as figures: money in pounds, percentages, units in the header", async ({
   page,
   baseURL,
 }) => {
@@ -405,7 +407,7 @@ test("a month the address asks for that has no data, or is not a month, is named
   await expectNoAxeViolations(page);
 });
 
-test("a Category M pack shows the same concession, discount and net price on Category M, Part VIIIA and its page @any-width", async ({
+test("a Category M pack shows the same concession, discount and net price on Category M, Part VIIIA and its page", async ({
   page,
   baseURL,
 }) => {
