@@ -4,7 +4,7 @@ import { eq, sql } from "drizzle-orm";
 
 import { getDb } from "@/db/client";
 import { profiles } from "@/db/schema";
-import { ewOnlySearchParts } from "@/features/search/parts";
+import { ewOnlySearchParts } from "@/lib/search-part-ids";
 import { defineAction as define } from "@/lib/define-action";
 import { AppError } from "@/lib/errors";
 

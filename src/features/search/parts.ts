@@ -1,23 +1,10 @@
 import { lists, listTitle, type ListId } from "@/features/tariff/lists";
+import { ewOnlySearchParts, searchPartIds, type SearchPartId } from "@/lib/search-part-ids";
 import type { Edition } from "@/lib/tariff-vocabulary";
 
-/**
- * The parts the global search looks in, in the order the dialog shows them, each with the list
- * its 'View all results' opens. Plain data, read by the dialog and by the search API alike.
- */
-export const searchPartIds = [
-  "viiia",
-  "viiib",
-  "viiid",
-  "catm",
-  "ix",
-  "acbs",
-  "brands",
-  "concessions",
-] as const;
+export { ewOnlySearchParts, searchPartIds, type SearchPartId } from "@/lib/search-part-ids";
 
-export type SearchPartId = (typeof searchPartIds)[number];
-
+/** The list each part's 'View all results' opens. Plain data, read by the dialog and the search API alike. */
 const listOf: Record<SearchPartId, ListId> = {
   viiia: "partviiia",
   viiib: "partviiib",
@@ -34,9 +21,6 @@ const labels: Partial<Record<SearchPartId, string>> = {
   acbs: "Part X / Borderline Substances",
   brands: "Branded Products",
 };
-
-/** Only England & Wales publishes these: Northern Ireland users neither see nor search them. */
-export const ewOnlySearchParts: readonly SearchPartId[] = ["viiib", "viiid"];
 
 export type SearchPart = { id: SearchPartId; list: ListId; title: string; description: string; path: string };
 
