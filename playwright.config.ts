@@ -1,9 +1,9 @@
 import { defineConfig, devices } from "@playwright/test";
 
-import { debianChromium } from "./scripts/lib/chromium";
+import { testChromium } from "./scripts/lib/chromium";
 
 /**
- * Browser tests run Debian's Chromium (`apt-get install chromium`) against a production build
+ * Browser tests run Debian's Chromium (its headless shell where installed, ADR 216) against a production build
  * served by `npm start` on a fresh embedded database of its own (ADR 003).
  */
 const port = Number(process.env.E2E_PORT ?? 3100);
@@ -26,7 +26,7 @@ export default defineConfig({
     : [["list"]],
   use: {
     baseURL,
-    launchOptions: debianChromium,
+    launchOptions: testChromium,
     trace: "retain-on-failure",
     locale: "en-GB",
     timezoneId: "Europe/London",

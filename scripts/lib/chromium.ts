@@ -1,3 +1,5 @@
+import fs from "node:fs";
+
 /**
  * Debian's Chromium (`apt-get install chromium`) as every browser run here launches it: the browser
  * tests, the benchmarks and the help videos. Playwright cannot download its own browser on these
@@ -14,4 +16,19 @@ export const debianChromium = {
     "--no-first-run",
     "--disable-quic",
   ],
+};
+
+const headlessShell = "/usr/bin/chromium-headless-shell";
+
+/**
+ * The browser tests' Chromium: Debian's headless shell (`apt-get install chromium-headless-shell`)
+ * when it is installed, else the full browser. The shell is the same Blink and V8 without the
+ * browser's window machinery, as Playwright's own downloads use for headless tests; its tests take about
+ * 28 % less time (ADR 216). CHROMIUM_PATH still chooses a binary outright.
+ */
+export const testChromium = {
+  ...debianChromium,
+  executablePath:
+    process.env.CHROMIUM_PATH ??
+    (fs.existsSync(headlessShell) ? headlessShell : debianChromium.executablePath),
 };
