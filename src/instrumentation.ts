@@ -2,7 +2,7 @@
  * Runs once as each web server process starts (Node.js runtime only; what it loads stays out of any
  * other runtime's bundle). First the process checks it can serve safely, and stops if not; then the
  * background jobs (ADR 039) start beside the requests, on the queue in the database, so one process
- * takes each run however many there are.
+ * takes each run however many there are, and the lists' first views are made ready (ADR 223).
  */
 export async function register() {
   if (process.env.NEXT_RUNTIME === "nodejs" && process.env.NEXT_PHASE !== "phase-production-build") {
@@ -17,6 +17,7 @@ export async function register() {
       { getDb },
       { publisherPollJob, scheduledFetchJob },
       { testTrialsJob },
+      { keepListViewsPrepared },
     ] = await Promise.all([
       import("@/lib/jobs"),
       import("@/features/billing/reconcile"),
@@ -26,6 +27,7 @@ export async function register() {
       import("@/db/client"),
       import("@/features/imports/fetch/job"),
       import("@/features/billing/trial"),
+      import("@/features/tariff/prepared-lists"),
     ]);
     const jobs = [
       billingReconcileJob(getEnv().BILLING_RECONCILE_CRON),
@@ -44,5 +46,8 @@ export async function register() {
         setTimeout(start, 60_000).unref();
       });
     void start();
+    // Each list's first view is built once for every process, before its first subscriber asks
+    // (ADR 223): a real Part IX month is seconds of CPU, which a cold process must not spend per request.
+    keepListViewsPrepared();
   }
 }

@@ -2,10 +2,12 @@ import { sql } from "drizzle-orm";
 import {
   bigserial,
   check,
+  customType,
   index,
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -121,3 +123,27 @@ export const publications = pgTable(
 
 export type PublisherPage = typeof publisherPages.$inferSelect;
 export type Publication = typeof publications.$inferSelect;
+
+/** PostgreSQL's `bytea`, read and written as bytes (drizzle-orm 0.45 has no column type of its own for it). */
+const bytes = customType<{ data: Uint8Array; driverData: Buffer }>({
+  dataType: () => "bytea",
+  toDriver: (value) => Buffer.from(value.buffer, value.byteOffset, value.byteLength),
+});
+
+/**
+ * Answers built once for every web process and machine (ADR 223): a list month's gzipped rows,
+ * keyed by the tariff data's version and what was asked (`key_hash`, the SHA-256 of the key). A row
+ * without `bytes` is a claim: one process is building it and the others wait for it rather than
+ * build it too; a claim older than a few minutes is a builder that died, and is taken over. Rows of
+ * other data versions are deleted when a new version's first answer is claimed.
+ */
+export const sharedAnswers = pgTable(
+  "shared_answers",
+  {
+    version: text("version").notNull(),
+    keyHash: text("key_hash").notNull(),
+    bytes: bytes("bytes"),
+    claimedAt: timestamp("claimed_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.version, table.keyHash] })],
+);

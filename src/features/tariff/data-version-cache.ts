@@ -137,17 +137,27 @@ export async function gzipColumnarRows(
   return answer;
 }
 
+/** Where a process that has not built an answer yet gets it: one built once for all processes (ADR 223). */
+export type SharedBuild = (
+  version: string,
+  key: string,
+  build: () => Promise<Uint8Array<ArrayBuffer>>,
+) => Promise<Uint8Array<ArrayBuffer>>;
+
 /**
  * Rows as gzipped JSON, read, serialised and compressed once per data version and key (ADR 013):
  * what a rows route answers. Only the compressed form is kept: a real Part IX month is 40 MB of
- * JSON but 1.5 MB gzipped. `rows` may be a lazy sequence (ADR 146).
+ * JSON but 1.5 MB gzipped. `rows` may be a lazy sequence (ADR 146). With `shared`, a process gets
+ * what it has not kept from there, built once for every process, rather than build it itself.
  */
 export function gzippedRowsByDataVersion(
   version: string,
   key: string,
   rows: () => Promise<Iterable<WireRow> | AsyncIterable<WireRow>>,
+  shared?: SharedBuild,
 ): Promise<Uint8Array<ArrayBuffer>> {
-  return bytesByDataVersion(version, key, async () => gzipColumnarRows(await rows()));
+  const build = async () => gzipColumnarRows(await rows());
+  return bytesByDataVersion(version, key, shared ? () => shared(version, key, build) : build);
 }
 
 /** The entity tag of what `key` gives at this data version: the same until an import changes the data. */

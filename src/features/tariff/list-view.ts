@@ -8,6 +8,7 @@ import { lists, type ListId } from "./lists";
 import { chooseMonth, type MonthChoice } from "./month-choice";
 import type { ListQuery, TermMatch } from "./list-reading";
 import { eachListRow, listFilterOptions, listPeriods, listTermMatch } from "./queries";
+import { sharedAnswer } from "./shared-answers";
 
 type Params = Record<string, string | string[] | undefined>;
 
@@ -106,11 +107,18 @@ export function listViewRows(
 
 async function* emptyRows(): AsyncGenerator<DataRow> {}
 
-/** The view's rows as gzipped JSON, kept per data version (ADR 013). */
+/**
+ * The view's rows as gzipped JSON, kept per data version (ADR 013). A whole month (no search term)
+ * is built once for every process (ADR 223): a real Part IX month is seconds of CPU; a search's
+ * few rows are quicker to build than to share.
+ */
 export function listRowsGzip(view: ListView): Promise<Uint8Array<ArrayBuffer>> {
   const period = view.choice.period;
-  return gzippedRowsByDataVersion(view.version, rowsKey(view), () =>
-    period === null ? Promise.resolve([]) : eachListRow(view.id, view.edition, period, query(view)),
+  return gzippedRowsByDataVersion(
+    view.version,
+    rowsKey(view),
+    () => (period === null ? Promise.resolve([]) : eachListRow(view.id, view.edition, period, query(view))),
+    view.searchTerm ? undefined : sharedAnswer,
   );
 }
 

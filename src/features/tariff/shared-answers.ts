@@ -1,0 +1,113 @@
+import "server-only";
+
+import { createHash } from "node:crypto";
+import { setTimeout as sleep } from "node:timers/promises";
+
+import { and, eq, isNull, ne, sql } from "drizzle-orm";
+
+import { getDb } from "@/db/client";
+import { sharedAnswers } from "@/db/schema";
+import { getLogger } from "@/lib/logger";
+
+/**
+ * Answers built once for every web process and machine (ADR 223). A process keeps what it builds
+ * (`data-version-cache`), but each process used to build a real Part IX month's rows for itself:
+ * several seconds of CPU, at once, in every process a deployment starts, just when traffic arrives.
+ * Here the first process to ask claims the build in the database and keeps the bytes there; the
+ * others wait for them, then read them. The data's version is part of the key, so an import makes
+ * every answer new, and the first claim of a new version deletes the old version's rows.
+ */
+
+/** A claim older than this is a builder that died (its process stopped): another takes it over. */
+const claimLifetime = "3 minutes";
+/** How often a process waiting for another's build looks for it. */
+const pollMs = 100;
+/** The most the shared answers of one version may hold, together: past it, a process builds its own. */
+export const sharedAnswersBytes = 256 * 1024 * 1024;
+
+type Bytes = Uint8Array<ArrayBuffer>;
+
+const hashOf = (key: string) => createHash("sha256").update(key).digest("base64url");
+
+/**
+ * What `build` gives for `key` at data `version`, built by one process across them all: the
+ * process that claims it builds it and keeps it in the database; a process that finds it claimed
+ * waits for it. A failed build gives its claim back, so the next asker builds it.
+ */
+export async function sharedAnswer(
+  version: string,
+  key: string,
+  build: () => Promise<Bytes>,
+): Promise<Bytes> {
+  const db = getDb();
+  const keyHash = hashOf(key);
+  const here = and(eq(sharedAnswers.version, version), eq(sharedAnswers.keyHash, keyHash));
+  for (;;) {
+    const [found] = await db.select({ bytes: sharedAnswers.bytes }).from(sharedAnswers).where(here);
+    if (found?.bytes) return copyOf(found.bytes);
+    if (!found) {
+      if (await isFull(version)) return build();
+      const claimed = await db
+        .insert(sharedAnswers)
+        .values({ version, keyHash })
+        .onConflictDoNothing()
+        .returning({ version: sharedAnswers.version });
+      if (claimed.length > 0) {
+        await db.delete(sharedAnswers).where(ne(sharedAnswers.version, version));
+        return buildAndKeep(version, keyHash, build);
+      }
+      continue; // another process claimed it in between: wait for it as for any claim
+    }
+    const takenOver = await db
+      .update(sharedAnswers)
+      .set({ claimedAt: sql`now()` })
+      .where(
+        and(
+          here,
+          isNull(sharedAnswers.bytes),
+          sql`${sharedAnswers.claimedAt} < now() - ${claimLifetime}::interval`,
+        ),
+      )
+      .returning({ version: sharedAnswers.version });
+    if (takenOver.length > 0) return buildAndKeep(version, keyHash, build);
+    await sleep(pollMs);
+  }
+}
+
+async function buildAndKeep(version: string, keyHash: string, build: () => Promise<Bytes>): Promise<Bytes> {
+  const db = getDb();
+  const here = and(eq(sharedAnswers.version, version), eq(sharedAnswers.keyHash, keyHash));
+  let bytes: Bytes;
+  try {
+    bytes = await build();
+  } catch (error) {
+    await db
+      .delete(sharedAnswers)
+      .where(and(here, isNull(sharedAnswers.bytes)))
+      .catch(() => undefined);
+    throw error;
+  }
+  try {
+    await db.update(sharedAnswers).set({ bytes }).where(here);
+  } catch (error) {
+    // The answer is good; only sharing it failed. The others take the claim over when it ages.
+    getLogger().warn({ err: error }, "Could not keep a built answer for the other processes");
+  }
+  return bytes;
+}
+
+/** Whether the answers kept for `version` have reached `sharedAnswersBytes`. */
+async function isFull(version: string): Promise<boolean> {
+  const [row] = await getDb()
+    .select({ held: sql<string>`coalesce(sum(octet_length(${sharedAnswers.bytes})), 0)::text` })
+    .from(sharedAnswers)
+    .where(eq(sharedAnswers.version, version));
+  return Number(row?.held ?? 0) >= sharedAnswersBytes;
+}
+
+/** The bytes in a buffer of their own (the driver's may be a view of a larger one). */
+function copyOf(bytes: Uint8Array): Bytes {
+  const copy = new Uint8Array(bytes.byteLength);
+  copy.set(bytes);
+  return copy;
+}
