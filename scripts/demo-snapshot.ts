@@ -11,7 +11,7 @@ import { parseCommandLine } from "./lib/command-line";
  * `npx tsx scripts/demo-snapshot.ts [REAL_DATA_DIR]`: writes the demo snapshot kept in the
  * repository (`data/demo/`, ADR 210) from the folder of real published files: every England & Wales
  * CSV gzipped as it is (`--ix-months` newest Part IX months only), the CPE concession CSVs, and the
- * dm+d subset as published. The saved CPE page is left out: it holds the same January 2024 list as
+ * dm+d subset's XML files as published, gzipped. The saved CPE page is left out: it holds the same January 2024 list as
  * its CSV. The README beside the files is written by hand and kept.
  */
 const sourceFolders = ["nhsbsa-raw", "costmos-processed", "cpe-concessions"];
@@ -66,9 +66,9 @@ function main(argv: string[]): number {
     bytes += packed.length;
   }
   for (const name of fs.readdirSync(path.join(real, "dmd-xml-subset"))) {
-    fs.copyFileSync(path.join(real, "dmd-xml-subset", name), path.join(dmd, name));
-    fs.chmodSync(path.join(dmd, name), 0o644);
-    bytes += fs.statSync(path.join(dmd, name)).size;
+    const packed = zlib.gzipSync(fs.readFileSync(path.join(real, "dmd-xml-subset", name)), { level: 9 });
+    fs.writeFileSync(path.join(dmd, `${name}.gz`), packed);
+    bytes += packed.length;
   }
   console.log(
     `Wrote the demo snapshot to ${demoDataFolder}: ${(bytes / 1024 / 1024).toFixed(1)} MB ` +

@@ -20,7 +20,8 @@ import { parseWholeXml } from "../xml";
 
 type XmlRecord = { group: string; tag: string; fields: Record<string, string>; children: XmlRecord[] };
 
-const memberPattern = /^f_([a-z]+)2_\d+\.xml$/i;
+/** A member file, as released (`f_ampp2_3010419.xml`) or gzipped as the demo keeps it (`….xml.gz`). */
+const memberPattern = /^f_([a-z]+)2_\d+\.xml(\.gz)?$/i;
 
 /** The dm+d files in a folder, by member name (`ampp`, `vmpp`, …). */
 export function dmdMembers(folder: string): Map<string, string> {
@@ -50,7 +51,7 @@ async function readRecords(file: string, onRecord: (record: XmlRecord) => void):
   let child: XmlRecord | undefined;
   let textBuffer = "";
   await parseWholeXml(
-    openText(file, false, limits.inflatedBytes) as AsyncIterable<string>,
+    openText(file, file.toLowerCase().endsWith(".gz"), limits.inflatedBytes) as AsyncIterable<string>,
     {
       open(element) {
         stack.push(element);
