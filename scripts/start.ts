@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
 
 import nextEnv from "@next/env";
+import { PinoPretty } from "pino-pretty";
 
 import { openDatabase, type OpenDatabase } from "../src/db/connect";
 import { migrateDatabase } from "../src/db/migrate";
@@ -143,9 +144,12 @@ async function main(): Promise<number> {
     ? [`--max-old-space-size=${env.WEB_HEAP_MB}`, `--max-semi-space-size=${cappedSemiSpaceMb}`]
     : [];
   const server = spawn(process.execPath, [...heap, "scripts/serve.mjs", ...(dev ? ["--dev"] : [])], {
-    stdio: "inherit",
+    // In development the JSON log lines are made readable (ARCHITECTURE: pino, pretty in dev); what
+    // is not a log line (Next.js's own output) passes through as it is.
+    stdio: dev ? ["inherit", "pipe", "inherit"] : "inherit",
     env: childEnv,
   });
+  if (dev) server.stdout?.pipe(PinoPretty({ translateTime: "SYS:HH:MM:ss", ignore: "pid,hostname,app" }));
   running.server = server;
   server.on("exit", (code, signal) => {
     if (stopping) return;
