@@ -65,7 +65,6 @@ const publicModules = {
   search: ["parts", "components/search-dialog"],
   shell: ["menu"],
   tariff: [
-    "data-version-cache",
     "list-definitions",
     "list-reading",
     "list-view",
