@@ -7,7 +7,7 @@ import { eq, sql } from "drizzle-orm";
 import type { Database, Transaction } from "@/db/client";
 import { imports, tariffDatasets } from "@/db/schema";
 import { derivedTablesOf, refreshDerivedData } from "@/features/insights/derive";
-import { discountColumns } from "@/features/insights/discounts";
+import { discountColumns } from "@/features/tariff/discounts";
 import {
   editionCodes,
   monthLabel,
