@@ -1,7 +1,7 @@
 import { notFound } from "next/navigation";
 
+import { BackToList } from "@/features/shell/components/back-to-list";
 import { productKindOfPath } from "@/features/tariff/product-metadata";
-import { BackToList } from "@/features/tariff/components/back-to-list";
 import { ProductPage, productPageMetadata } from "@/features/tariff/components/product-page";
 import { WatchPack } from "@/features/watchlists/components/watch-pack";
 import { getCurrentUser } from "@/lib/session";
