@@ -1,7 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 
 import type { Transaction } from "@/db/client";
-import { partTables, type ComputedColumns } from "@/features/imports/write";
+import { partTables, type ComputedColumns } from "@/lib/part-tables";
 import { periodToDate, type Edition, type PartId, type Period } from "@/lib/tariff-vocabulary";
 
 import { applianceCategoryPattern, categoryRateGroups } from "./reimbursement";
