@@ -57,7 +57,7 @@ const publicModules = {
   analytics: ["components/cookie-consent"],
   billing: ["plans"],
   changes: ["queries"],
-  imports: ["rows", "values", "limits", "xlsx", "components/data-freshness"],
+  imports: ["rows", "values", "limits", "xlsx"],
   insights: ["derive"],
   licences: ["invites", "membership", "components/account-notices"],
   margins: ["loss-checks", "paths"],
