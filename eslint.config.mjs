@@ -57,15 +57,14 @@ const publicModules = {
   analytics: ["components/cookie-consent"],
   billing: ["plans"],
   changes: ["queries"],
-  imports: ["write", "rows", "values", "limits", "xlsx", "components/data-freshness"],
-  insights: ["derive", "discounts"],
+  imports: ["rows", "values", "limits", "xlsx"],
+  insights: ["derive"],
   licences: ["invites", "membership", "components/account-notices"],
   margins: ["loss-checks", "paths"],
   onboarding: ["components/tour-provider"],
-  search: ["parts", "components/search-dialog"],
-  shell: ["menu"],
+  search: ["components/search-dialog"],
   tariff: [
-    "data-version-cache",
+    "discounts",
     "list-definitions",
     "list-reading",
     "list-view",
@@ -74,8 +73,6 @@ const publicModules = {
     "months",
     "pack-months",
     "product-metadata",
-    "matcher",
-    "queries",
     "reimbursement",
     "reimbursement-queries",
     "pack-price",
@@ -87,6 +84,52 @@ const features = fs
   .readdirSync(new URL("./src/features", import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
+
+/**
+ * The features from the bottom up (ADR 217): each imports only features listed before it, so no import
+ * climbs back and no two features import each other. A new feature takes its place here.
+ */
+const featureRanks = [
+  "tariff", // the pricing model: the parts, their lists, months, prices and deduction rates
+  "access", // which addresses are public, for subscribers or for the owner; knows the product pages
+  "insights", // what is derived from the tariff's months: changes, concession matches
+  "imports", // loads the tariff's months and has insights derive from them
+  "changes", // the feed of what each month changed, read from the derived changes
+  "margins", // margin checks: a pharmacy's lines against the tariff, read with the importer's readers
+  "accounts", // people: sign-up, sign-in, personal details
+  "search", // searches the tariff's lists for a subscriber
+  "watchlists", // packs watched, found by search; alerts on price changes and margin losses
+  "licences", // organisations and their seats, for accounts
+  "billing", // plans, checkout and subscriptions
+  "owner", // the master admin's console over licences and billing
+  "email-preferences", // what e-mail a person still wants
+  "analytics", // page views and cookie consent
+  "onboarding", // the tours
+  "help", // the help centre, which starts the tours
+  "blog", // the articles
+  "ops", // health checks
+  "api", // the data API over the tariff, the changes and the watchlists
+  "shell", // the chrome around every page: menu, header, search, account and licence notices
+];
+const unranked = features.filter((feature) => !featureRanks.includes(feature));
+if (unranked.length > 0)
+  throw new Error(`Give each feature a rank in featureRanks (ADR 217): ${unranked.join(", ")}`);
+
+/**
+ * For the files of `feature` at `depth` folders below it: no feature ranked above it, by `@/features/…`
+ * or by a relative path out of its folder.
+ */
+function rankBoundary(feature, depth) {
+  const above = featureRanks.slice(featureRanks.indexOf(feature) + 1);
+  if (above.length === 0) return [];
+  return [
+    {
+      regex: `^(@/features/|(\\.\\./){${depth + 1}}|(\\.\\./){${depth + 2}}features/)(${above.join("|")})(/|$)`,
+      message:
+        "A feature imports only features ranked below it (featureRanks in eslint.config.mjs, ADR 217): move the shared part down, or let the page or job that uses both compose them.",
+    },
+  ];
+}
 
 /** For the files of `feature` at `depth` folders below it: another feature only through its public modules. */
 function featureBoundary(feature, depth) {
@@ -141,7 +184,7 @@ export default defineConfig([
     rules: { "no-restricted-imports": ["error", { patterns: [driverImports, dbImports] }] },
   },
   // Tests may drive the layer above the code they prove (a webhook test posts to the route handler), so
-  // the direction rules below govern the product's code only.
+  // the direction rules below govern the product's code only, but for the features' ranks (ADR 217).
   {
     files: ["src/components/**"],
     ignores: testFiles,
@@ -160,15 +203,26 @@ export default defineConfig([
     rules: { "no-restricted-imports": ["error", { patterns: [upwardFromDb] }] },
   },
   ...features.flatMap((feature) =>
-    [0, 1, 2].map((depth) => ({
-      files: [`src/features/${feature}/${"*/".repeat(depth)}*.{ts,tsx}`],
-      ignores: testFiles,
-      rules: {
-        "no-restricted-imports": [
-          "error",
-          { patterns: [driverImports, upwardFromFeatures, featureBoundary(feature, depth)] },
-        ],
-      },
-    })),
+    [0, 1, 2].flatMap((depth) => {
+      const folder = `src/features/${feature}/${"*/".repeat(depth)}`;
+      const ranked = rankBoundary(feature, depth);
+      return [
+        {
+          files: [`${folder}*.{ts,tsx}`],
+          ignores: testFiles,
+          rules: {
+            "no-restricted-imports": [
+              "error",
+              { patterns: [driverImports, upwardFromFeatures, featureBoundary(feature, depth), ...ranked] },
+            ],
+          },
+        },
+        // A feature's tests keep its rank too: a test that drives features above it lives in tests/integration.
+        {
+          files: testFiles.map((pattern) => `${folder}${pattern.replace("**/", "")}`),
+          rules: { "no-restricted-imports": ["error", { patterns: [driverImports, ...ranked] }] },
+        },
+      ];
+    }),
   ),
 ]);

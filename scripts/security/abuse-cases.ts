@@ -114,7 +114,7 @@ export const abuseCases: AbuseCase[] = [
     title: "SQL injection through search",
     tests: [
       t("tests/integration/abuse-cases.test.ts", "(case 10)"),
-      t("src/features/tariff/queries.integration.test.ts", "narrow by search term"),
+      t("tests/integration/list-queries.test.ts", "narrow by search term"),
     ],
   },
   {

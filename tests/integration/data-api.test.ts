@@ -4,7 +4,7 @@ import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { apiKeys, licenses, watchlistItems, watchlists } from "@/db/schema";
 import { createKey, revokeKey } from "@/features/api/commands";
 import { createApiKey, listApiKeys } from "@/features/api/keys";
-import { clearDataVersionCache } from "@/features/tariff/data-version-cache";
+import { clearDataVersionCache } from "@/lib/data-version-cache";
 import { runAs } from "@tests/fixtures/actions";
 import { apiCall, problemOf } from "@tests/fixtures/data-api";
 import { setupTestDatabase } from "@tests/fixtures/db";

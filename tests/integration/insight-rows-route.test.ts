@@ -5,7 +5,7 @@ import { GET as insightRowsRoute } from "@/app/api/insights/[kind]/rows/route";
 import { profiles } from "@/db/schema";
 import { insightRowsPath } from "@/features/insights/insight-rows";
 import { getInsightMonth } from "@/features/insights/queries";
-import { clearDataVersionCache } from "@/features/tariff/data-version-cache";
+import { clearDataVersionCache } from "@/lib/data-version-cache";
 import { insertUser, type TestUser } from "@tests/fixtures/accounts";
 import { setupTestDatabase } from "@tests/fixtures/db";
 import { readGzippedRows } from "@tests/fixtures/rows-response";

@@ -3,7 +3,7 @@ import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 
 import { GET as listRowsRoute } from "@/app/api/lists/[id]/rows/route";
 import { profiles } from "@/db/schema";
-import { clearDataVersionCache } from "@/features/tariff/data-version-cache";
+import { clearDataVersionCache } from "@/lib/data-version-cache";
 import { listRowsPath, resolveListView } from "@/features/tariff/list-view";
 import { listRows } from "@/features/tariff/queries";
 import { insertUser, type TestUser } from "@tests/fixtures/accounts";

@@ -3,7 +3,7 @@ import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { GET as listRowsRoute } from "@/app/api/lists/[id]/rows/route";
 import { GET as searchRoute } from "@/app/api/search/route";
 import { importFile } from "@/features/imports/service";
-import { clearDataVersionCache } from "@/features/tariff/data-version-cache";
+import { clearDataVersionCache } from "@/lib/data-version-cache";
 import { listTermMatch } from "@/features/tariff/queries";
 import { insertUser, type TestUser } from "@tests/fixtures/accounts";
 import { setupTestDatabase } from "@tests/fixtures/db";

@@ -6,7 +6,7 @@ import { importFile } from "@/features/imports/service";
 import { getInsightMonth } from "@/features/insights/queries";
 import { figureThisMonth } from "@/features/margins/figures";
 import { searchTariff } from "@/features/search/queries";
-import { clearDataVersionCache } from "@/features/tariff/data-version-cache";
+import { clearDataVersionCache } from "@/lib/data-version-cache";
 import { resolveListView } from "@/features/tariff/list-view";
 import { getEditionComparison, getProductReimbursement } from "@/features/tariff/reimbursement-queries";
 import { monthInForceOf } from "@/features/tariff/pack-months";

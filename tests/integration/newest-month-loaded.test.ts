@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 import { DataFreshnessLine } from "@/features/imports/components/data-freshness";
 import { importFile } from "@/features/imports/service";
-import { clearDataVersionCache } from "@/features/tariff/data-version-cache";
+import { clearDataVersionCache } from "@/lib/data-version-cache";
 import { resolveListView } from "@/features/tariff/list-view";
 import { setupTestDatabase } from "@tests/fixtures/db";
 import { tariffFileFolder, viiiaCsv } from "@tests/fixtures/tariff-files";

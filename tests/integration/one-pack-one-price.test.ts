@@ -13,7 +13,7 @@ import { importFile } from "@/features/imports/service";
 import { marginOwnerOf } from "@/features/margins/access";
 import { getUpload, saveUpload } from "@/features/margins/queries";
 import { readTable } from "@/features/margins/read-upload";
-import { clearDataVersionCache } from "@/features/tariff/data-version-cache";
+import { clearDataVersionCache } from "@/lib/data-version-cache";
 import { lists } from "@/features/tariff/lists";
 import type { PackPrice } from "@/features/tariff/pack-price";
 import {

@@ -13,7 +13,7 @@ import {
   tariffDatasets,
 } from "@/db/schema";
 import { searchRateRule } from "@/features/search/access";
-import { clearDataVersionCache } from "@/features/tariff/data-version-cache";
+import { clearDataVersionCache } from "@/lib/data-version-cache";
 import { listRows } from "@/features/tariff/queries";
 import { insertUser, type TestUser } from "@tests/fixtures/accounts";
 import { setupTestDatabase } from "@tests/fixtures/db";

@@ -3,7 +3,7 @@ import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 
 import { GET as watchlistRowsRoute } from "@/app/api/watchlists/[id]/rows/route";
 import { profiles, watchlistItems, watchlists } from "@/db/schema";
-import { clearDataVersionCache } from "@/features/tariff/data-version-cache";
+import { clearDataVersionCache } from "@/lib/data-version-cache";
 import { watchlistRowsPath } from "@/features/watchlists/watchlist-rows";
 import { insertUser, type TestUser } from "@tests/fixtures/accounts";
 import { setupTestDatabase } from "@tests/fixtures/db";

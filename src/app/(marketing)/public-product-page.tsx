@@ -1,3 +1,4 @@
+import { IllustrativeNiNotice } from "@/features/imports/components/data-freshness";
 import { ProductPage, productPageMetadata } from "@/features/tariff/components/product-page";
 import type { ProductKind } from "@/features/tariff/product-queries";
 import { SignInToWatch } from "@/features/watchlists/components/watch-pack";
@@ -17,7 +18,12 @@ export function publicProductPage(kind: ProductKind) {
     async Page({ params }: Props) {
       const { code } = await params;
       return (
-        <ProductPage kind={kind} code={code} actions={() => <SignInToWatch kind={kind} code={code} />} />
+        <ProductPage
+          kind={kind}
+          code={code}
+          illustrative={<IllustrativeNiNotice />}
+          actions={() => <SignInToWatch kind={kind} code={code} />}
+        />
       );
     },
   };

@@ -6,7 +6,7 @@ import { z } from "zod";
 
 import type { DataColumn, DataRow } from "@/components/data-table/format";
 import { tableCsv } from "@/components/data-table/csv";
-import { byDataVersion, dataVersionEtag } from "@/features/tariff/data-version-cache";
+import { byDataVersion, dataVersionEtag } from "@/lib/data-version-cache";
 import { getLogger } from "@/lib/logger";
 
 import { apiBasePath } from "./contract";

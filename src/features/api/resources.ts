@@ -6,7 +6,7 @@ import type { z } from "zod";
 
 import type { DataColumn, DataRow } from "@/components/data-table/format";
 import { getChangesSince } from "@/features/changes/queries";
-import { dataVersion } from "@/features/tariff/data-version-cache";
+import { dataVersion } from "@/lib/data-version-cache";
 import { listViewRows, resolveListView, type ListView } from "@/features/tariff/list-view";
 import { lists, type ListId } from "@/features/tariff/lists";
 import { getPackPrice, MonthOutOfRange } from "@/features/tariff/pack-price";

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
 
-import { clearDataVersionCache } from "@/features/tariff/data-version-cache";
+import { clearDataVersionCache } from "@/lib/data-version-cache";
 import { setupTestDatabase } from "@tests/fixtures/db";
 import { tariffFileFolder, viiiaCsv } from "@tests/fixtures/tariff-files";
 

@@ -4,7 +4,7 @@ import { and, asc, eq, max } from "drizzle-orm";
 
 import { getDb } from "@/db/client";
 import { tariffDatasets } from "@/db/schema";
-import { byDataVersion, dataVersion } from "@/features/tariff/data-version-cache";
+import { byDataVersion, dataVersion } from "@/lib/data-version-cache";
 import { dataEditionOf, type Edition, type PartId } from "@/lib/tariff-vocabulary";
 
 /**

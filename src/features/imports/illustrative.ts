@@ -3,7 +3,7 @@ import "server-only";
 import { sql } from "drizzle-orm";
 
 import { getDb } from "@/db/client";
-import { byDataVersion, dataVersion } from "@/features/tariff/data-version-cache";
+import { byDataVersion, dataVersion } from "@/lib/data-version-cache";
 
 import { demoNiActor } from "./demo/files";
 

@@ -7,7 +7,8 @@ import { eq, sql } from "drizzle-orm";
 import type { Database, Transaction } from "@/db/client";
 import { imports, tariffDatasets } from "@/db/schema";
 import { derivedTablesOf, refreshDerivedData } from "@/features/insights/derive";
-import { discountColumns } from "@/features/insights/discounts";
+import { discountColumns } from "@/features/tariff/discounts";
+import { partTables } from "@/lib/part-tables";
 import {
   editionCodes,
   monthLabel,
@@ -22,7 +23,7 @@ import { BadFileError } from "./errors";
 import { dmdMembers, isDmdFile } from "./parsers/dmd";
 import { readImportFile } from "./read-file";
 import type { Dataset, OnRows, Overrides, ParsedFile } from "./types";
-import { deleteDataset, insertDataset, ofDataset, partTables } from "./write";
+import { deleteDataset, insertDataset, ofDataset } from "./write";
 
 export type ImportStatus = "imported" | "unchanged" | "rejected";
 

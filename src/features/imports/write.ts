@@ -1,35 +1,11 @@
 import { and, eq, getTableColumns, inArray, sql, type AnyColumn, type SQL } from "drizzle-orm";
 
 import type { Transaction } from "@/db/client";
-import {
-  blacklist,
-  borderlineSubstances,
-  brandedPacks,
-  categoryMPrices,
-  concessions,
-  partIxPrices,
-  partViiiaPrices,
-  partViiibPrices,
-  partViiidPrices,
-  zeroDiscount,
-  type DatasetTable,
-} from "@/db/schema";
+import type { DatasetTable } from "@/db/schema";
+import type { ComputedColumns } from "@/lib/part-tables";
 import { periodToDate, type Edition, type PartId, type Period } from "@/lib/tariff-vocabulary";
 
 import type { Line } from "./types";
-
-export const partTables: Record<PartId, DatasetTable> = {
-  viiia: partViiiaPrices,
-  "cat-m": categoryMPrices,
-  viiib: partViiibPrices,
-  viiid: partViiidPrices,
-  ix: partIxPrices,
-  concessions,
-  dmd: brandedPacks,
-  blacklist,
-  "zero-discount": zeroDiscount,
-  borderline: borderlineSubstances,
-};
 
 /** The rows of `table` (datasets or import records) for one edition and part, in a stored period or several. */
 export function ofDataset(
@@ -49,9 +25,6 @@ const batchSize = 5_000;
 export async function deleteDataset(tx: Transaction, table: DatasetTable, edition: Edition, period: Period) {
   await tx.delete(table).where(and(eq(table.edition, edition), eq(table.period, periodToDate(period))));
 }
-
-/** Columns an insert computes from each row rather than reading them from it (discounts, say). */
-export type ComputedColumns = { columns: string[]; lateral: SQL; values: SQL[] };
 
 /**
  * Inserts rows with one `INSERT … SELECT FROM unnest(array, array, …)` per batch: one parameter per

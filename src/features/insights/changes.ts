@@ -1,7 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 
 import type { Transaction } from "@/db/client";
-import { partTables } from "@/features/imports/write";
+import { partTables } from "@/lib/part-tables";
 import { dateToPeriod, periodToDate, type Edition, type PartId, type Period } from "@/lib/tariff-vocabulary";
 
 /**

@@ -2,11 +2,11 @@ import { sql } from "drizzle-orm";
 
 import type { Transaction } from "@/db/client";
 import { tariffChanges } from "@/db/schema";
+import { applyConcessionDiscounts } from "@/features/tariff/discounts";
 import { periodToDate, type Edition, type PartId, type Period } from "@/lib/tariff-vocabulary";
 
 import { hasChanges, neighbours, recomputeChanges } from "./changes";
 import { concessionPeriodsWithoutTariff, matchConcessions } from "./concession-matching";
-import { applyConcessionDiscounts } from "./discounts";
 
 export type Refreshed = {
   /** Concession lines that matched no Part VIIIA pack, for review. */

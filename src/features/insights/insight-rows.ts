@@ -1,6 +1,6 @@
 import "server-only";
 
-import { dataVersionEtag, gzippedRowsByDataVersion } from "@/features/tariff/data-version-cache";
+import { dataVersionEtag, gzippedRowsByDataVersion } from "@/lib/data-version-cache";
 import { editionCodes, type Edition } from "@/lib/tariff-vocabulary";
 
 import { insightPages, toDataRow } from "./insight-pages";

@@ -3,7 +3,7 @@ import "server-only";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 
 import { getDb } from "@/db/client";
-import { byDataVersion, dataVersion } from "@/features/tariff/data-version-cache";
+import { byDataVersion, dataVersion } from "@/lib/data-version-cache";
 import { tariffChanges, tariffDatasets } from "@/db/schema";
 import { dataEditionOf, type Edition, type PartId } from "@/lib/tariff-vocabulary";
 

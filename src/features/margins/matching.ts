@@ -5,7 +5,7 @@ import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 
 import { getDb } from "@/db/client";
 import { brandedPacks, marginCorrections, partIxPrices, partViiiaPrices } from "@/db/schema";
-import { dataVersion } from "@/features/tariff/data-version-cache";
+import { dataVersion } from "@/lib/data-version-cache";
 import { listDefinition } from "@/features/tariff/list-definitions";
 import { resolveListView } from "@/features/tariff/list-view";
 import type { ListId } from "@/features/tariff/lists";

@@ -2,7 +2,7 @@ import "server-only";
 
 import { listDefinition } from "@/features/tariff/list-definitions";
 import { namesMatcher, type ListHit } from "@/features/tariff/list-reading";
-import { byDataVersion, dataVersion } from "@/features/tariff/data-version-cache";
+import { byDataVersion, dataVersion } from "@/lib/data-version-cache";
 import { resolveListView } from "@/features/tariff/list-view";
 import type { ListId } from "@/features/tariff/lists";
 import { currentPeriod, type Edition } from "@/lib/tariff-vocabulary";

@@ -2,9 +2,9 @@ import { gunzipSync } from "node:zlib";
 
 import { describe, expect, it } from "vitest";
 
+import { gzipColumnarRows } from "@/lib/data-version-cache";
 import { rowsFromColumns } from "@/lib/rows-wire";
 
-import { gzipColumnarRows } from "./data-version-cache";
 import { mapLazily } from "./list-reading";
 
 /** What a rows route sends, unpacked and read as the table reads it, each row as a plain object. */

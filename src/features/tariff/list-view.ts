@@ -1,9 +1,14 @@
 import "server-only";
 
 import type { DataRow } from "@/components/data-table/format";
+import {
+  byDataVersion,
+  dataVersion,
+  dataVersionEtag,
+  gzippedRowsByDataVersion,
+} from "@/lib/data-version-cache";
 import { editionCodes, type Edition } from "@/lib/tariff-vocabulary";
 
-import { byDataVersion, dataVersion, dataVersionEtag, gzippedRowsByDataVersion } from "./data-version-cache";
 import { lists, type ListId } from "./lists";
 import { chooseMonth, type MonthChoice } from "./month-choice";
 import type { ListQuery, TermMatch } from "./list-reading";

@@ -3,7 +3,7 @@ import "server-only";
 import { getLogger } from "@/lib/logger";
 import { editions } from "@/lib/tariff-vocabulary";
 
-import { dataVersion } from "./data-version-cache";
+import { dataVersion } from "@/lib/data-version-cache";
 import { listRowsGzip, resolveListView } from "./list-view";
 import { listIds } from "./lists";
 

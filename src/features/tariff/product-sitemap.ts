@@ -3,8 +3,8 @@ import "server-only";
 import { sql } from "drizzle-orm";
 
 import { getDb } from "@/db/client";
+import { byDataVersion, dataVersion } from "@/lib/data-version-cache";
 
-import { byDataVersion, dataVersion } from "./data-version-cache";
 import { productPaths } from "./product-metadata";
 import type { ProductKind } from "./product-queries";
 

@@ -3,10 +3,10 @@ import "server-only";
 import { sql } from "drizzle-orm";
 
 import { getDb } from "@/db/client";
-import { ratesInForce, ratesInForceOn } from "@/features/insights/discounts";
+import { byDataVersion, dataVersion } from "@/lib/data-version-cache";
 import { addMonths, currentPeriod, periodToDate, type Edition, type Period } from "@/lib/tariff-vocabulary";
 
-import { byDataVersion, dataVersion } from "./data-version-cache";
+import { ratesInForce, ratesInForceOn } from "./discounts";
 import { zeroDiscountCodes, zeroDiscountReleaseInForce } from "./branded-packs";
 import { productPaths } from "./product-metadata";
 import { codeRows, productLinesOf, type Line, type ProductKind } from "./product-queries";

@@ -4,13 +4,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { describe, expect, it } from "vitest";
 
 import { setupTestDatabase } from "@tests/fixtures/db";
-import { tariffFileFolder, viiiaCsv } from "@tests/fixtures/tariff-files";
 
-import { importFile } from "../imports/service";
-import { clearDataVersionCache } from "./data-version-cache";
-import { listRowsGzip, resolveListView } from "./list-view";
-import { listIds } from "./lists";
-import { prepareListViews } from "./prepared-lists";
 import { sharedAnswer } from "./shared-answers";
 
 /** A whole month's rows are built once for every web process, in the database (ADR 223). */
@@ -91,30 +85,6 @@ describe("an answer built once for every process", () => {
     const build = counted("built after the other died");
     expect(textOf(await sharedAnswer("v6", "rows|partix", build))).toBe("built after the other died");
     expect(build.runs).toBe(1);
-  });
-});
-
-describe("the lists' first views, prepared as a web process starts", () => {
-  it("are built into the database for every list and edition, and a process that has built nothing serves them from there", async () => {
-    const files = tariffFileFolder("shared-answers");
-    const file = files.write("Drug Tariff Part VIIIA March 2026.csv", viiiaCsv("March 2026"));
-    expect((await importFile(database.db, file, { actor: "test" })).status).toBe("imported");
-
-    expect(await prepareListViews()).toBe(listIds.length * 2);
-    const kept = await rowsKept();
-    expect(kept.length).toBe(listIds.length * 2);
-    expect(kept.every((row) => row.has_bytes)).toBe(true);
-
-    // A process started now has nothing of its own: Part VIIIA's first view is what the database holds.
-    await database.pool.query("update shared_answers set bytes = $1", [
-      Buffer.from("kept for every process"),
-    ]);
-    clearDataVersionCache();
-    const view = await resolveListView("partviiia", 1, {});
-    expect(textOf(await listRowsGzip(view))).toBe("kept for every process");
-    // A search is quicker to build than to share: it is built here.
-    const searched = await resolveListView("partviiia", 1, { searchTerm: "amox" });
-    expect(textOf(await listRowsGzip(searched))).not.toBe("kept for every process");
   });
 });
 

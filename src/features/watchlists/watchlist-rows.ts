@@ -1,6 +1,6 @@
 import "server-only";
 
-import { dataVersion, dataVersionEtag, gzippedRowsByDataVersion } from "@/features/tariff/data-version-cache";
+import { dataVersion, dataVersionEtag, gzippedRowsByDataVersion } from "@/lib/data-version-cache";
 import { getDb } from "@/db/client";
 import { AppError } from "@/lib/errors";
 import type { CurrentUser } from "@/lib/session";

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 
+import { dataFreshness } from "@/features/imports/components/data-freshness";
 import { CompareEditionsView, compareEditionsPath } from "@/features/tariff/components/compare-editions-view";
 import {
   comparedParts,
@@ -24,5 +25,5 @@ export default async function CompareEditionsPage({ searchParams }: { searchPara
     month: single(params.month),
     category: single(params.category),
   });
-  return <CompareEditionsView part={part} comparison={comparison} />;
+  return <CompareEditionsView part={part} comparison={comparison} freshness={dataFreshness} />;
 }

@@ -1,3 +1,4 @@
+import type { FreshnessLine } from "@/features/tariff/components/data-page-header";
 import { fromFirstOf, monthInForce } from "@/features/tariff/months";
 import { getEnv } from "@/lib/env";
 import { getCurrentUser } from "@/lib/session";
@@ -123,3 +124,14 @@ export async function IllustrativeNiNotice({ part, month }: { part?: PartId; mon
     </p>
   );
 }
+
+/**
+ * What a data page's header says of its data (`DataPageHeader`'s `freshness`): that Northern
+ * Ireland's is illustrative, where the page shows the demo's (ADR 210), and how current it is.
+ */
+export const dataFreshness: FreshnessLine = ({ northernIreland, ...data }) => (
+  <>
+    {northernIreland && <IllustrativeNiNotice part={data.part} month={data.shown} />}
+    <DataFreshnessLine {...data} />
+  </>
+);

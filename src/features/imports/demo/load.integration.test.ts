@@ -6,7 +6,7 @@ import { parse } from "csv-parse/sync";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { clearDataVersionCache } from "@/features/tariff/data-version-cache";
+import { clearDataVersionCache } from "@/lib/data-version-cache";
 import { setupTestDatabase } from "@tests/fixtures/db";
 import { hasRealData, realFile } from "@tests/fixtures/real-data";
 

@@ -1,3 +1,4 @@
+import type { FreshnessLine } from "@/features/tariff/components/data-page-header";
 import type { Edition } from "@/lib/tariff-vocabulary";
 
 import { singleValues } from "../insight-pages";
@@ -17,7 +18,8 @@ export async function InsightPage({
   kind,
   edition,
   searchParams,
-}: InsightPageProps & { kind: InsightKind; edition: Edition }) {
+  freshness,
+}: InsightPageProps & { kind: InsightKind; edition: Edition; freshness: FreshnessLine }) {
   const params = singleValues(await searchParams);
   const data = await getInsightMonth(edition, kind, params);
   return (
@@ -27,6 +29,7 @@ export async function InsightPage({
       data={data}
       params={params}
       rowsUrl={insightRowsPath(kind, edition, data, params)}
+      freshness={freshness}
     />
   );
 }

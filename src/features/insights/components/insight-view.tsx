@@ -5,7 +5,7 @@ import { ListTable } from "@/components/data-table/list-table";
 import { ListFilters } from "@/components/data-table/list-filters";
 import { MonthNotice } from "@/components/data-table/month-notice";
 import { PageContainer } from "@/components/layout/page-container";
-import { DataPageHeader } from "@/features/tariff/components/data-page-header";
+import { DataPageHeader, type FreshnessLine } from "@/features/tariff/components/data-page-header";
 import { refusalMessage } from "@/features/tariff/month-choice";
 import { monthOptionOf } from "@/features/tariff/months";
 import { PageSection } from "@/components/layout/page-section";
@@ -20,11 +20,13 @@ function Heading({
   edition,
   part,
   shown,
+  freshness,
 }: {
   kind: InsightKind;
   edition: Edition;
   part: PartId;
   shown?: string;
+  freshness: FreshnessLine;
 }) {
   const page = insightPages[kind];
   return (
@@ -33,15 +35,16 @@ function Heading({
       explanation={page.explanation}
       source={{ part, edition }}
       shown={shown}
+      freshness={freshness}
     />
   );
 }
 
 /** Category M is an England & Wales list: Northern Ireland's users get a pointer, not an empty page. */
-export function EnglandAndWalesOnly({ kind }: { kind: InsightKind }) {
+export function EnglandAndWalesOnly({ kind, freshness }: { kind: InsightKind; freshness: FreshnessLine }) {
   return (
     <PageContainer width="full" className="space-y-6">
-      <Heading kind={kind} edition={1} part={insightPart(kind, 1, {})} />
+      <Heading kind={kind} edition={1} part={insightPart(kind, 1, {})} freshness={freshness} />
       <p role="status" className="rounded-lg border bg-muted/40 p-4">
         Category M is England & Wales only: Northern Ireland prices these medicines in Part I. See{" "}
         <Link href="/insights/price-changes-partviiia" className="underline underline-offset-2">
@@ -104,6 +107,7 @@ export function InsightView({
   data,
   params,
   rowsUrl,
+  freshness,
 }: {
   kind: InsightKind;
   edition: Edition;
@@ -111,6 +115,7 @@ export function InsightView({
   params: Record<string, string>;
   /** Where the table fetches the rows the filters keep (`insightRowsPath`). */
   rowsUrl: string;
+  freshness: FreshnessLine;
 }) {
   const page = insightPages[kind];
   const { selection, rows } = data;
@@ -125,7 +130,13 @@ export function InsightView({
     `${page.path}?${new URLSearchParams({ month, ...(chosenPart ? { part: chosenPart } : {}) })}`;
   return (
     <PageContainer width="full" className="space-y-8">
-      <Heading kind={kind} edition={edition} part={data.part} shown={selection.selected} />
+      <Heading
+        kind={kind}
+        edition={edition}
+        part={data.part}
+        shown={selection.selected}
+        freshness={freshness}
+      />
       {selection.refused && (
         <MonthNotice
           message={refusalMessage(selection.refused, title, monthOptionOf(selection.selected))}

@@ -15,7 +15,7 @@ import {
   type ComparedPart,
   type EditionComparison,
 } from "../reimbursement-queries";
-import { DataPageHeader } from "./data-page-header";
+import { DataPageHeader, type FreshnessLine } from "./data-page-header";
 
 export const compareEditionsPath = "/compare-editions";
 
@@ -83,9 +83,11 @@ function toRow(pack: ComparedPack): DataRow {
 export function CompareEditionsView({
   part,
   comparison,
+  freshness,
 }: {
   part: ComparedPart;
   comparison: EditionComparison;
+  freshness: FreshnessLine;
 }) {
   const { period, category } = comparison;
   const partName = comparedParts[part].label;
@@ -102,6 +104,7 @@ export function CompareEditionsView({
         source={{ part, edition: 1 }}
         shown={period ?? undefined}
         northernIreland
+        freshness={freshness}
       />
       <ListFilters
         months={comparison.periods.map((value) => ({

@@ -1,13 +1,28 @@
 import type { ReactNode } from "react";
 
-import { DataFreshnessLine, IllustrativeNiNotice } from "@/features/imports/components/data-freshness";
-import type { PartId } from "@/lib/tariff-vocabulary";
-import type { Edition } from "@/lib/tariff-vocabulary";
+import type { Edition, PartId } from "@/lib/tariff-vocabulary";
+
+/** The data a page shows, as its header says how current it is. */
+type ShownData = {
+  part: PartId;
+  edition: Edition;
+  /** `YYYY-MM`: the month the page shows. */
+  shown?: string;
+  /** How often the source is published: a list whose latest release stays in force is "latest". */
+  cadence?: "monthly" | "latest";
+  /** Whether the page shows Northern Ireland's prices (its reader's edition, or beside England's). */
+  northernIreland: boolean;
+};
+
+/**
+ * How current a page's data is, drawn by the feature that records the imports: each page passes it
+ * in (the importer's `dataFreshness`), so the pricing model reads no import records.
+ */
+export type FreshnessLine = (data: ShownData) => ReactNode;
 
 /**
  * The heading of every data page, list or insight: its title, what it is for, and how current its
- * data is (the part its rows come from, read for the reader's edition). A page showing Northern
- * Ireland data the demo generated says it is illustrative (ADR 210).
+ * data is (the part its rows come from, read for the reader's edition).
  */
 export function DataPageHeader({
   title,
@@ -16,17 +31,16 @@ export function DataPageHeader({
   shown,
   cadence,
   northernIreland = source.edition === 2,
+  freshness,
   children,
 }: {
   title: string;
   explanation: string;
   source: { part: PartId; edition: Edition };
-  /** `YYYY-MM`: the month the page shows, which its freshness line names. */
   shown?: string;
-  /** How often the source is published: a list whose latest release stays in force is "latest". */
-  cadence?: "monthly" | "latest";
-  /** Whether the page shows Northern Ireland's prices (its reader's edition, or beside England's). */
+  cadence?: ShownData["cadence"];
   northernIreland?: boolean;
+  freshness: FreshnessLine;
   children?: ReactNode;
 }) {
   return (
@@ -34,8 +48,7 @@ export function DataPageHeader({
       <h1 className="text-3xl font-bold tracking-tight">{title}</h1>
       <p className="max-w-3xl text-muted-foreground">{explanation}</p>
       {children}
-      {northernIreland && <IllustrativeNiNotice part={source.part} month={shown} />}
-      <DataFreshnessLine part={source.part} edition={source.edition} shown={shown} cadence={cadence} />
+      {freshness({ ...source, shown, cadence, northernIreland })}
     </header>
   );
 }

@@ -3,7 +3,6 @@ import { notFound } from "next/navigation";
 import { cache, type ReactNode } from "react";
 
 import { PageContainer } from "@/components/layout/page-container";
-import { IllustrativeNiNotice } from "@/features/imports/components/data-freshness";
 
 import { productMetadata } from "../product-metadata";
 import { getProductDetail, type ProductDetail, type ProductKind } from "../product-queries";
@@ -29,17 +28,20 @@ export async function productPageMetadata(kind: ProductKind, code: string): Prom
 
 /**
  * One pack's page, public or in the app shell (ADR 042): the same content for everyone; `back`
- * leads a signed-in user to the list the pack was opened from.
+ * leads a signed-in user to the list the pack was opened from. The page shows both editions, so
+ * `illustrative` is what it says when Northern Ireland's is the demo's illustrative one (ADR 210).
  */
 export async function ProductPage({
   kind,
   code,
   back,
+  illustrative,
   actions,
 }: {
   kind: ProductKind;
   code: string;
   back?: ReactNode;
+  illustrative: ReactNode;
   /** Controls under the pack's name (e.g. 'Add to watchlist'), given the pack the page shows. */
   actions?: (product: ProductDetail) => ReactNode;
 }) {
@@ -48,8 +50,7 @@ export async function ProductPage({
   return (
     <PageContainer width="wide" className="space-y-4">
       {back}
-      {/* The page shows both editions: Northern Ireland's may be the demo's illustrative one (ADR 210). */}
-      <IllustrativeNiNotice />
+      {illustrative}
       <ProductDetailView
         product={product}
         actions={actions?.(product)}

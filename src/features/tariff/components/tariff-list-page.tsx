@@ -13,7 +13,7 @@ import { hasDiscountColumn, listTitle, lists, type ListId } from "../lists";
 import { listSource } from "../queries";
 import { refusalMessage, type SearchParams } from "../month-choice";
 import { monthChoiceLabel } from "../months";
-import { DataPageHeader } from "./data-page-header";
+import { DataPageHeader, type FreshnessLine } from "./data-page-header";
 import { TariffListTable } from "./tariff-list-table";
 
 /**
@@ -27,11 +27,13 @@ export async function TariffListPage({
   id,
   user,
   searchParams,
+  freshness,
   wrapTable = (table) => table,
 }: {
   id: ListId;
   user: CurrentUser;
   searchParams: SearchParams;
+  freshness: FreshnessLine;
   /** What the page puts around the table, e.g. another feature's controls for its rows (ADR 131). */
   wrapTable?: (table: ReactNode) => ReactNode;
 }) {
@@ -53,6 +55,7 @@ export async function TariffListPage({
         source={listSource(id, edition)}
         shown={choice.month.value}
         cadence={spec.cadence}
+        freshness={freshness}
       >
         {spec.ewOnly && edition === 2 && (
           <p className="max-w-3xl text-sm">

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 
+import { dataFreshness } from "@/features/imports/components/data-freshness";
 import { TariffListPage } from "@/features/tariff/components/tariff-list-page";
 import { lists } from "@/features/tariff/lists";
 import type { SearchParams } from "@/features/tariff/month-choice";
@@ -15,6 +16,7 @@ export default async function Page({ searchParams }: { searchParams: SearchParam
       id="catm"
       user={user}
       searchParams={searchParams}
+      freshness={dataFreshness}
       wrapTable={watchableTable("catm", user)}
     />
   );

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 
 import { completeCheckoutReturn } from "@/features/billing/checkout";
+import { dataFreshness } from "@/features/imports/components/data-freshness";
 import { TariffListPage } from "@/features/tariff/components/tariff-list-page";
 import { lists } from "@/features/tariff/lists";
 import { watchableTable } from "@/features/watchlists/components/watchable-list";
@@ -19,6 +20,7 @@ export default async function PartVIIIAPage({ searchParams }: { searchParams: Se
       id="partviiia"
       user={user}
       searchParams={searchParams}
+      freshness={dataFreshness}
       wrapTable={watchableTable("partviiia", user)}
     />
   );

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 
+import { dataFreshness } from "@/features/imports/components/data-freshness";
 import { InsightPage, type InsightPageProps } from "@/features/insights/components/insight-page";
 import { requireSubscriber } from "@/lib/session";
 
@@ -7,5 +8,12 @@ export const metadata: Metadata = { title: "Additions & Deletions", robots: { in
 
 export default async function AdditionsDeletionsPage({ searchParams }: InsightPageProps) {
   const user = await requireSubscriber("/insights/additions-deletions");
-  return <InsightPage kind="additions-deletions" edition={user.country} searchParams={searchParams} />;
+  return (
+    <InsightPage
+      kind="additions-deletions"
+      edition={user.country}
+      searchParams={searchParams}
+      freshness={dataFreshness}
+    />
+  );
 }

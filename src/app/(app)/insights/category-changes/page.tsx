@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 
+import { dataFreshness } from "@/features/imports/components/data-freshness";
 import { InsightPage, type InsightPageProps } from "@/features/insights/components/insight-page";
 import { requireSubscriber } from "@/lib/session";
 
@@ -7,5 +8,12 @@ export const metadata: Metadata = { title: "Category Changes", robots: { index: 
 
 export default async function CategoryChangesPage({ searchParams }: InsightPageProps) {
   const user = await requireSubscriber("/insights/category-changes");
-  return <InsightPage kind="category-changes" edition={user.country} searchParams={searchParams} />;
+  return (
+    <InsightPage
+      kind="category-changes"
+      edition={user.country}
+      searchParams={searchParams}
+      freshness={dataFreshness}
+    />
+  );
 }

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 
+import { dataFreshness } from "@/features/imports/components/data-freshness";
 import { InsightPage, type InsightPageProps } from "@/features/insights/components/insight-page";
 import { EnglandAndWalesOnly } from "@/features/insights/components/insight-view";
 import { requireSubscriber } from "@/lib/session";
@@ -8,6 +9,13 @@ export const metadata: Metadata = { title: "Category M Price Changes", robots: {
 
 export default async function CategoryMPriceChangesPage({ searchParams }: InsightPageProps) {
   const user = await requireSubscriber("/insights/price-changes-catm");
-  if (user.country === 2) return <EnglandAndWalesOnly kind="price-changes-catm" />;
-  return <InsightPage kind="price-changes-catm" edition={user.country} searchParams={searchParams} />;
+  if (user.country === 2) return <EnglandAndWalesOnly kind="price-changes-catm" freshness={dataFreshness} />;
+  return (
+    <InsightPage
+      kind="price-changes-catm"
+      edition={user.country}
+      searchParams={searchParams}
+      freshness={dataFreshness}
+    />
+  );
 }

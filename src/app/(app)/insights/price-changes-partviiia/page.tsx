@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 
+import { dataFreshness } from "@/features/imports/components/data-freshness";
 import { InsightPage, type InsightPageProps } from "@/features/insights/components/insight-page";
 import { insightPages } from "@/features/insights/insight-pages";
 import { getCurrentUser, requireSubscriber } from "@/lib/session";
@@ -11,5 +12,12 @@ export async function generateMetadata(): Promise<Metadata> {
 
 export default async function PartViiiaPriceChangesPage({ searchParams }: InsightPageProps) {
   const user = await requireSubscriber("/insights/price-changes-partviiia");
-  return <InsightPage kind="price-changes-viiia" edition={user.country} searchParams={searchParams} />;
+  return (
+    <InsightPage
+      kind="price-changes-viiia"
+      edition={user.country}
+      searchParams={searchParams}
+      freshness={dataFreshness}
+    />
+  );
 }

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 
+import { dataFreshness } from "@/features/imports/components/data-freshness";
 import { TariffListPage } from "@/features/tariff/components/tariff-list-page";
 import { lists } from "@/features/tariff/lists";
 import type { SearchParams } from "@/features/tariff/month-choice";
@@ -9,5 +10,5 @@ export const metadata: Metadata = { title: lists["blacklist"].title, robots: { i
 
 export default async function Page({ searchParams }: { searchParams: SearchParams }) {
   const user = await requireSubscriber(lists.blacklist.path);
-  return <TariffListPage id="blacklist" user={user} searchParams={searchParams} />;
+  return <TariffListPage id="blacklist" user={user} searchParams={searchParams} freshness={dataFreshness} />;
 }

@@ -1,7 +1,8 @@
 import { notFound } from "next/navigation";
 
+import { IllustrativeNiNotice } from "@/features/imports/components/data-freshness";
+import { BackToList } from "@/features/shell/components/back-to-list";
 import { productKindOfPath } from "@/features/tariff/product-metadata";
-import { BackToList } from "@/features/tariff/components/back-to-list";
 import { ProductPage, productPageMetadata } from "@/features/tariff/components/product-page";
 import { WatchPack } from "@/features/watchlists/components/watch-pack";
 import { getCurrentUser } from "@/lib/session";
@@ -34,6 +35,7 @@ export default async function SignedInProductPage({ params, searchParams }: Prop
     <ProductPage
       kind={product}
       code={code}
+      illustrative={<IllustrativeNiNotice />}
       back={<BackToList from={from} country={user?.country ?? 1} />}
       actions={(detail) => <WatchPack user={user} kind={product} code={detail.code} name={detail.name} />}
     />

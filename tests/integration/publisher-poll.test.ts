@@ -10,9 +10,15 @@ import { setupTestDatabase } from "@tests/fixtures/db";
 import { startFetchServer } from "@tests/fixtures/fetch-server";
 import { viiiaCsv, viiiaRows } from "@tests/fixtures/tariff-files";
 
-import { concessionsPage, type ConcessionEntry } from "../sample/formats";
-import { sourceSettingsOf } from "./fetchers";
-import { cpeMinutes, describePolling, pollPublishers, pollScheduleOf, type PollRequest } from "./poll";
+import { concessionsPage, type ConcessionEntry } from "@/features/imports/sample/formats";
+import { sourceSettingsOf } from "@/features/imports/fetch/fetchers";
+import {
+  cpeMinutes,
+  describePolling,
+  pollPublishers,
+  pollScheduleOf,
+  type PollRequest,
+} from "@/features/imports/fetch/poll";
 
 /**
  * The poller (ADR 205, ADR 206) against a local stand-in for CPE's and NHSBSA's pages that answers

@@ -8,8 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadSampleData } from "@/features/imports/sample/load";
 import { setupTestDatabase } from "@tests/fixtures/db";
 
-import type { ProductKind } from "./product-queries";
-import { getPacksReimbursement, getProductReimbursement } from "./reimbursement-queries";
+import type { ProductKind } from "@/features/tariff/product-queries";
+import { getPacksReimbursement, getProductReimbursement } from "@/features/tariff/reimbursement-queries";
 
 /**
  * Many packs read together against each read alone, on the sample data (three months of every part

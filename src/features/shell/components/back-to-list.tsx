@@ -3,7 +3,7 @@ import Link from "next/link";
 
 import type { Edition } from "@/lib/tariff-vocabulary";
 
-import { menuPageOf } from "@/features/shell/menu";
+import { menuPageOf } from "../menu";
 
 /** "Back to Part VIIIA": to the list, as filtered, that a page was opened from (`from`). */
 export function BackToList({ from, country }: { from: unknown; country: Edition }) {

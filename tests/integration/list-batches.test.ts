@@ -5,10 +5,10 @@ import { tariffFileFolder, viiiaCsv } from "@tests/fixtures/tariff-files";
 
 import { getPool } from "@/db/client";
 
-import { importFile } from "../imports/service";
-import { listDefinition } from "./list-definitions";
-import { recordsPerBatch } from "./list-reading";
-import { listRows } from "./queries";
+import { importFile } from "@/features/imports/service";
+import { listDefinition } from "@/features/tariff/list-definitions";
+import { recordsPerBatch } from "@/features/tariff/list-reading";
+import { listRows } from "@/features/tariff/queries";
 
 /**
  * A list's rows are built from its records a bounded batch at a time (ADR 185): however big the

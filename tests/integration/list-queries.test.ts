@@ -8,8 +8,8 @@ import { noDmdFlags } from "@tests/fixtures/tariff-rows";
 import { brandedPacks, zeroDiscount } from "@/db/schema";
 import type { Edition } from "@/lib/tariff-vocabulary";
 
-import { importFile } from "../imports/service";
-import { listFilterOptions, listPeriods, listRows } from "./queries";
+import { importFile } from "@/features/imports/service";
+import { listFilterOptions, listPeriods, listRows } from "@/features/tariff/queries";
 
 /** What the list pages read: the loaded months of a part, and a month's rows narrowed by the URL. */
 const database = setupTestDatabase();

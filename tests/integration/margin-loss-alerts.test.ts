@@ -11,9 +11,9 @@ import { setupTestDatabase } from "@tests/fixtures/db";
 import { insertOrganisation } from "@tests/fixtures/licences";
 import { tariffFileFolder, viiiaCsv, viiiaRows } from "@tests/fixtures/tariff-files";
 
-import { marginOwnerOf } from "./access";
-import { correctMatch, getUpload, saveUpload } from "./queries";
-import { readTable } from "./read-upload";
+import { marginOwnerOf } from "@/features/margins/access";
+import { correctMatch, getUpload, saveUpload } from "@/features/margins/queries";
+import { readTable } from "@/features/margins/read-upload";
 
 /**
  * Margin-check lines that turn loss-making after an import (ADR 134), through the real importer and

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { setupTestDatabase } from "@tests/fixtures/db";
 import { tariffFileFolder, viiiaCsv, viiiaRows } from "@tests/fixtures/tariff-files";
 
-import { importFile } from "../imports/service";
+import { importFile } from "@/features/imports/service";
 import v8 from "node:v8";
 
 import {

@@ -1,9 +1,10 @@
 import { sql, type SQL } from "drizzle-orm";
 
 import type { Transaction } from "@/db/client";
-import { partTables, type ComputedColumns } from "@/features/imports/write";
-import { applianceCategoryPattern, categoryRateGroups } from "@/features/tariff/reimbursement";
+import { partTables, type ComputedColumns } from "@/lib/part-tables";
 import { periodToDate, type Edition, type PartId, type Period } from "@/lib/tariff-vocabulary";
+
+import { applianceCategoryPattern, categoryRateGroups } from "./reimbursement";
 
 /**
  * Net price after discount deduction, per line (docs/data-formats.md). Each part says which rate group a

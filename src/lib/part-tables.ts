@@ -1,0 +1,33 @@
+import type { SQL } from "drizzle-orm";
+
+import {
+  blacklist,
+  borderlineSubstances,
+  brandedPacks,
+  categoryMPrices,
+  concessions,
+  partIxPrices,
+  partViiiaPrices,
+  partViiibPrices,
+  partViiidPrices,
+  zeroDiscount,
+  type DatasetTable,
+} from "@/db/schema";
+import type { PartId } from "@/lib/tariff-vocabulary";
+
+/** The table each part's lines are stored in: the import writes them, the pricing model and insights read them. */
+export const partTables: Record<PartId, DatasetTable> = {
+  viiia: partViiiaPrices,
+  "cat-m": categoryMPrices,
+  viiib: partViiibPrices,
+  viiid: partViiidPrices,
+  ix: partIxPrices,
+  concessions,
+  dmd: brandedPacks,
+  blacklist,
+  "zero-discount": zeroDiscount,
+  borderline: borderlineSubstances,
+};
+
+/** Columns an insert computes from each row rather than reading them from it (discounts, say). */
+export type ComputedColumns = { columns: string[]; lateral: SQL; values: SQL[] };
