@@ -21,10 +21,11 @@ export const debianChromium = {
 const headlessShell = "/usr/bin/chromium-headless-shell";
 
 /**
- * The browser tests' Chromium: Debian's headless shell (`apt-get install chromium-headless-shell`)
- * when it is installed, else the full browser. The shell is the same Blink and V8 without the
- * browser's window machinery, as Playwright's own downloads use for headless tests; its tests take about
- * 28 % less time (ADR 216). CHROMIUM_PATH still chooses a binary outright.
+ * The desktop browser tests' Chromium: Debian's headless shell (`apt-get install
+ * chromium-headless-shell`) when it is installed, else the full browser. The shell is the same
+ * Blink and V8 without the browser's window machinery, as Playwright's own downloads use for
+ * headless tests; the suite takes less than half the time in it (ADR 216). CHROMIUM_PATH still
+ * chooses a binary outright.
  */
 export const testChromium = {
   ...debianChromium,

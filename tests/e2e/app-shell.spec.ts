@@ -1,6 +1,6 @@
 import { expectNoAxeViolations } from "../fixtures/axe";
 import { createPerson } from "./database";
-import { expect, openAppMenu, signInByApi, test, uniqueEmail } from "./fixtures";
+import { expect, openAppMenu, signInByApi, test, uniqueEmail, waitForHydration } from "./fixtures";
 
 async function subscriber(page: import("@playwright/test").Page, baseURL: string) {
   const person = await createPerson(uniqueEmail("shell"), { subscribed: true });
@@ -53,6 +53,10 @@ test("on a desktop the sidebar opens on hover and, on leaving, collapses and clo
   await page.goto("/drug-tariff-parts/partviiia");
   const sidebar = page.getByRole("complementary", { name: "Platform menu" });
   await expect(sidebar).toHaveAttribute("data-expanded", "false");
+  // The pointer comes from the page, as a person's does: one resting at the window's corner (over the
+  // sidebar) before React has taken the sidebar over has entered nothing that listens.
+  await waitForHydration(sidebar);
+  await page.mouse.move(900, 400);
   await sidebar.hover();
   await expect(sidebar).toHaveAttribute("data-expanded", "true");
   await sidebar.getByRole("button", { name: "Insights" }).click();
