@@ -35,18 +35,30 @@ const mb = (bytes) => Math.round(bytes / 1024 / 1024);
  * use. `sheds(url)` says whether to answer a request 503: an expensive one while both that and the
  * heap in use now are over `share` of the limit. What is in use now only ever counts more than what
  * lives, so the shedding ends as soon as a collection brings it down, even one that is not full.
- * @param {{ share?: number, log?: (message: string) => void, heap?: () => v8.HeapInfo }} [options]
+ *
+ * A full collection's finding holds for `holdMs` (one second). A process answering only 503s
+ * allocates too little for V8 to collect its old garbage, so the last finding would stand for
+ * ever and the process would shed long after the work that filled its heap (a month's rows being
+ * built) had ended. A heap still near its limit is collected again within the second, and the
+ * shedding goes on; otherwise the process serves again and its requests lead to the next finding.
+ * @param {{ share?: number, holdMs?: number, now?: () => number, log?: (message: string) => void, heap?: () => v8.HeapInfo }} [options]
  */
 export function heapGuard(options = {}) {
   const share = options.share ?? pressureShare;
   const log = options.log ?? ((message) => console.warn(message));
   const heap = options.heap ?? (() => v8.getHeapStatistics());
+  const holdMs = options.holdMs ?? 1_000;
+  const now = options.now ?? (() => performance.now());
   let afterCollection = 0;
+  let collectedAt = Number.NEGATIVE_INFINITY;
   let shedding = false;
   let shed = 0;
   const observer = new PerformanceObserver((entries) => {
     for (const entry of entries.getEntries())
-      if (entry.detail?.kind === constants.NODE_PERFORMANCE_GC_MAJOR) afterCollection = heap().used_heap_size;
+      if (entry.detail?.kind === constants.NODE_PERFORMANCE_GC_MAJOR) {
+        afterCollection = heap().used_heap_size;
+        collectedAt = now();
+      }
   });
   observer.observe({ entryTypes: ["gc"] });
 
@@ -55,7 +67,8 @@ export function heapGuard(options = {}) {
     sheds(url) {
       if (!isExpensive(url)) return false;
       const { used_heap_size: used, heap_size_limit: limit } = heap();
-      const pressed = afterCollection > share * limit && used > share * limit;
+      const pressed =
+        afterCollection > share * limit && used > share * limit && now() - collectedAt <= holdMs;
       if (pressed && !shedding) {
         shed = 0;
         log(
@@ -63,7 +76,11 @@ export function heapGuard(options = {}) {
             `Answering pages and data requests 503 (Retry-After: ${retryAfterSeconds}) until it falls.`,
         );
       } else if (!pressed && shedding) {
-        log(`Heap down to ${mb(used)} of ${mb(limit)} MB: serving again (${shed} requests answered 503).`);
+        const why =
+          used > share * limit
+            ? `No full collection has found the heap near its limit for ${holdMs / 1000} s`
+            : `Heap down to ${mb(used)} of ${mb(limit)} MB`;
+        log(`${why}: serving again (${shed} requests answered 503).`);
       }
       shedding = pressed;
       if (pressed) shed += 1;

@@ -70,4 +70,26 @@ describe("a process's heap guard", () => {
     inUse = 0.95 * limit; // garbage since, not yet collected
     expect(guard.sheds("/api/search?q=a")).toBe(false);
   });
+
+  it("serves again when no full collection has confirmed the pressure for a second: answering only 503s, a process collects too little to find out", async () => {
+    let clock = 0;
+    const said: string[] = [];
+    guard = heapGuard({ heap, now: () => clock, log: (message) => said.push(message) });
+    inUse = 0.9 * limit;
+    collect();
+    await turn();
+    expect(guard.sheds("/api/search?q=a")).toBe(true);
+    clock += 900;
+    expect(guard.sheds("/api/search?q=a")).toBe(true);
+    clock += 200; // 1.1 s since the collection that found the heap full; the garbage is still there
+    expect(guard.sheds("/api/search?q=a")).toBe(false);
+    expect(said[1]).toBe(
+      "No full collection has found the heap near its limit for 1 s: serving again (2 requests answered 503).",
+    );
+
+    // A heap that is really full is collected again soon, and the shedding starts again.
+    collect();
+    await turn();
+    expect(guard.sheds("/api/search?q=a")).toBe(true);
+  });
 });
