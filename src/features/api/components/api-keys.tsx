@@ -84,7 +84,14 @@ export function ApiKeys({ keys }: { keys: ApiKeySummary[] }) {
             {error}
           </p>
         </form>
-        <ApiKeyTable keys={keys} onRevoke={setRevoking} />
+        <ApiKeyTable
+          keys={keys}
+          action={(key) => (
+            <Button variant="outline" size="sm" onClick={() => setRevoking(key)}>
+              Revoke<span className="sr-only"> {key.name}</span>
+            </Button>
+          )}
+        />
       </CardContent>
       <NewKeyDialog made={made} onClose={() => setMade(null)} />
       <RevokeKeyDialog
