@@ -55,6 +55,7 @@ const publicModules = {
     "components/subscription-provider",
   ],
   analytics: ["components/cookie-consent"],
+  api: ["keys", "components/api-key-table"],
   billing: ["plans"],
   changes: ["queries"],
   imports: ["rows", "values", "limits", "xlsx"],

@@ -200,6 +200,7 @@ export const abuseCases: AbuseCase[] = [
         "tests/integration/data-api.test.ts",
         "are made by a licence admin only, shown once and stored as a hash",
       ),
+      t("src/features/owner/commands.integration.test.ts", "changing an API key's limits (ADR 220)"),
     ],
   },
 ];

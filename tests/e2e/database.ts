@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { randomUUID } from "node:crypto";
+import { createHash, randomBytes, randomUUID } from "node:crypto";
 import fs from "node:fs";
 import { createRequire } from "node:module";
 import os from "node:os";
@@ -98,6 +98,17 @@ export async function createOrganisation(options: {
     );
   }
   return { licenseId, admin, delegates };
+}
+
+/** A data API key of the licence, stored as Manage Users stores one (ADR 200); the whole key is returned. */
+export async function createApiKey(licenseId: string, name: string): Promise<string> {
+  const publicId = randomBytes(6).toString("hex");
+  const key = `ts_live_${publicId}_${randomBytes(32).toString("base64url")}`;
+  await database().query(
+    "insert into api_keys (license_id, name, public_id, secret_hash) values ($1, $2, $3, $4)",
+    [licenseId, name, publicId, createHash("sha256").update(key).digest("hex")],
+  );
+  return key;
 }
 
 /** What the billing portal does when an admin lowers the seats (the provider's sync writes the same column). */

@@ -6,7 +6,7 @@ import type { Page } from "@playwright/test";
 import { classifyRoute, isSignedInProductPath } from "../../src/features/access/route-classes";
 import { blogSlugs } from "../../src/features/blog/posts";
 import { expectNoAxeViolations } from "../fixtures/axe";
-import { createOrganisation, createPerson, queryRows, type Person } from "./database";
+import { createApiKey, createOrganisation, createPerson, queryRows, type Person } from "./database";
 import { demo, demoPassword, expect, signInByApi, test, uniqueEmail } from "./fixtures";
 
 /**
@@ -57,7 +57,8 @@ const dynamicRoutes: Record<
   "/drug-info/[code]": { reach: firstInSitemap("drug-info") },
   "/appliance-info/[code]": { reach: firstInSitemap("appliance-info") },
   "/brand-info/[code]": { reach: firstInSitemap("brand-info") },
-  // A licence with a user, an open invitation and a history, so every table of the page has rows.
+  // A licence with a user, an open invitation, an API key and a history, so every table of the page
+  // has rows.
   "/user-master-management/licences/[licenseId]": {
     reach: async () => {
       const org = await createOrganisation({ seats: 3, delegates: 1, label: "owner-licence" });
@@ -71,6 +72,7 @@ const dynamicRoutes: Record<
          values ('demo-owner', $2, 'licence.seats_changed', $1, 'A reason long enough to wrap on a phone screen', '{"seats":2}', '{"seats":3}')`,
         [org.licenseId, demo.owner],
       );
+      await createApiKey(org.licenseId, "Stock system at the Riverside branch");
       return [`/user-master-management/licences/${org.licenseId}`];
     },
   },

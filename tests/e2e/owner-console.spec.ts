@@ -1,5 +1,5 @@
 import { expectNoAxeViolations } from "../fixtures/axe";
-import { createOrganisation, queryRows } from "./database";
+import { createApiKey, createOrganisation, queryRows } from "./database";
 import { exportCsv } from "./exports";
 import { demo, expect, signInByApi, test } from "./fixtures";
 
@@ -73,6 +73,74 @@ test("the owner sees the charts, changes a licence's seats with a reason, and se
   await expect(history.getByText("Two more pharmacists agreed by phone")).toBeVisible();
   await expect(history.getByText('{"seats":5,"seatsInUse":2}')).toBeVisible();
   await expect(history.getByText(demo.owner)).toBeVisible();
+  await expectNoAxeViolations(page);
+});
+
+test("the owner sees a licence's API key and its use, and changes its limits with the keyboard alone", async ({
+  page,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const org = await createOrganisation({ seats: 2, label: "owner-keys" });
+  const key = await createApiKey(org.licenseId, "Stock system");
+  for (let call = 0; call < 2; call++) {
+    const response = await page.request.get("/api/v1/months", {
+      headers: { authorization: `Bearer ${key}` },
+    });
+    expect(response.status()).toBe(200);
+  }
+  await signInByApi(page, baseURL!, demo.owner);
+  await page.goto(`/user-master-management/licences/${org.licenseId}`);
+
+  // The key's name, prefix (never the key), last use, calls and limits.
+  const keys = page.getByRole("region", { name: "API keys" });
+  const row = keys.getByRole("row", { name: /Stock system/ });
+  await expect(row).toContainText(`${key.slice(0, 20)}…`);
+  await expect(keys).not.toContainText(key.slice(21));
+  await expect(row).toContainText(/\d{1,2} \w{3} \d{4}, \d{2}:\d{2}/);
+  await expect(row).toContainText("2 calls");
+  await expect(row).toContainText("120/min, 20,000/day");
+  await expectNoAxeViolations(page);
+
+  // The dialog opens from the keyboard, starts from the limits in force, and says what is wrong.
+  const change = row.getByRole("button", { name: "Change limits of Stock system" });
+  await change.focus();
+  await page.keyboard.press("Enter");
+  const dialog = page.getByRole("dialog", { name: "Change the key's limits" });
+  const perMinute = dialog.getByLabel("Requests a minute");
+  const perDay = dialog.getByLabel("Requests a day");
+  await expect(perMinute).toBeFocused();
+  await expect(perMinute).toHaveValue("120");
+  await expect(perDay).toHaveValue("20000");
+  await page.keyboard.press("ControlOrMeta+a");
+  await page.keyboard.type("300");
+  await page.keyboard.press("Tab");
+  await page.keyboard.press("ControlOrMeta+a");
+  await page.keyboard.type("200");
+  await page.keyboard.press("Tab");
+  await expect(dialog.getByLabel(/^Reason/)).toBeFocused();
+  await page.keyboard.type("Their stock system polls every branch each morning");
+  await page.keyboard.press("Tab");
+  await page.keyboard.press("Tab");
+  await expect(dialog.getByRole("button", { name: "Change limits" })).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(dialog.getByText("Allow at least as many requests a day as a minute (300).")).toBeVisible({
+    timeout: 20_000,
+  });
+  await expect(perDay).toHaveAttribute("aria-invalid", "true");
+  await expectNoAxeViolations(page);
+
+  await perDay.focus();
+  await page.keyboard.press("ControlOrMeta+a");
+  await page.keyboard.type("30000");
+  await page.keyboard.press("Enter");
+  await expect(dialog).toBeHidden({ timeout: 20_000 });
+  await expect(change).toBeFocused();
+  await expect(page.getByRole("region", { name: /Notifications/ }).getByText("Limits changed")).toBeVisible();
+  await expect(row).toContainText("300/min, 30,000/day", { timeout: 20_000 });
+  const history = page.getByRole("region", { name: /Audit log of this licence/ });
+  await expect(history.getByText("API key limits changed")).toBeVisible();
+  await expect(history.getByText("Their stock system polls every branch each morning")).toBeVisible();
   await expectNoAxeViolations(page);
 });
 

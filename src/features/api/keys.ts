@@ -4,7 +4,7 @@ import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 
-import { getDb } from "@/db/client";
+import { getDb, type Transaction } from "@/db/client";
 import { apiKeys, licenses } from "@/db/schema";
 import { consumeRateLimits } from "@/lib/security/rate-limit";
 import { grantsAccess } from "@/lib/subscription-status";
@@ -23,6 +23,9 @@ export const keyLike = /ts_live_[0-9a-f]{12}_/;
 
 const hashOf = (key: string) => createHash("sha256").update(key).digest();
 
+/** The start of a key, from its public id: how lists name it. */
+const prefixOf = (publicId: string) => `ts_live_${publicId}…`;
+
 /** What a licence admin sees of a key: never the key itself, which is shown once when made. */
 export type ApiKeySummary = {
   id: string;
@@ -40,14 +43,15 @@ export type ApiKeySummary = {
 
 export const maxKeysPerLicence = 20;
 
-export type NewKeyLimits = { perMinute?: number; perDay?: number };
+/** A key's allowance: requests a minute and a day. */
+export type KeyLimits = { perMinute: number; perDay: number };
 
 /** Makes a key for the licence and gives it whole: the only time it is ever seen. */
 export async function createApiKey(
   licenseId: string,
   createdBy: string | null,
   name: string,
-  limits: NewKeyLimits = {},
+  limits: Partial<KeyLimits> = {},
 ): Promise<{ key: string; summary: ApiKeySummary }> {
   const publicId = randomBytes(6).toString("hex");
   const key = `ts_live_${publicId}_${randomBytes(32).toString("base64url")}`;
@@ -85,7 +89,7 @@ function summaryOf(row: typeof apiKeys.$inferSelect): ApiKeySummary {
   return {
     id: row.id,
     name: row.name,
-    prefix: `ts_live_${row.publicId}…`,
+    prefix: prefixOf(row.publicId),
     createdAt: row.createdAt.toISOString(),
     revokedAt: row.revokedAt?.toISOString() ?? null,
     lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
@@ -113,6 +117,36 @@ export async function revokeApiKey(licenseId: string, keyId: string): Promise<bo
     .where(and(eq(apiKeys.id, keyId), eq(apiKeys.licenseId, licenseId), isNull(apiKeys.revokedAt)))
     .returning({ id: apiKeys.id });
   return revoked.length > 0;
+}
+
+/**
+ * Gives one of the licence's keys in use a new allowance (ADR 220), from its next call: the counts in
+ * the current minute and day are kept. The key's row is locked, so the limits returned as before are
+ * the ones replaced. Null when the licence has no such key in use.
+ */
+export async function setApiKeyLimits(
+  tx: Transaction,
+  licenseId: string,
+  keyId: string,
+  limits: KeyLimits,
+): Promise<{ name: string; prefix: string; before: KeyLimits } | null> {
+  const [row] = await tx
+    .select({
+      name: apiKeys.name,
+      publicId: apiKeys.publicId,
+      perMinute: apiKeys.perMinute,
+      perDay: apiKeys.perDay,
+    })
+    .from(apiKeys)
+    .where(and(eq(apiKeys.id, keyId), eq(apiKeys.licenseId, licenseId), isNull(apiKeys.revokedAt)))
+    .for("update");
+  if (!row) return null;
+  await tx.update(apiKeys).set(limits).where(eq(apiKeys.id, keyId));
+  return {
+    name: row.name,
+    prefix: prefixOf(row.publicId),
+    before: { perMinute: row.perMinute, perDay: row.perDay },
+  };
 }
 
 /** Who a call is from: the key and its licence. */

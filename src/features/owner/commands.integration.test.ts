@@ -1,7 +1,16 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 
-import { licenceInvites, licenses, ownerAuditLog, profiles, session, userSuspensions } from "@/db/schema";
+import {
+  apiKeys,
+  licenceInvites,
+  licenses,
+  ownerAuditLog,
+  profiles,
+  session,
+  userSuspensions,
+} from "@/db/schema";
+import { createApiKey, revokeApiKey } from "@/features/api/keys";
 import { createInvite } from "@/features/licences/invites";
 import { addMemberToLicence } from "@/features/licences/membership";
 import {
@@ -12,6 +21,7 @@ import {
   uniqueEmail,
 } from "@tests/fixtures/accounts";
 import { runAs as run } from "@tests/fixtures/actions";
+import { apiCall, problemOf } from "@tests/fixtures/data-api";
 import { setupTestDatabase } from "@tests/fixtures/db";
 import { insertOrganisation } from "@tests/fixtures/licences";
 import { latestEmailTo } from "@tests/fixtures/mailbox";
@@ -231,5 +241,153 @@ describe("resending an invitation", () => {
     expect((await database.db.select().from(profiles).where(eq(profiles.licenseId, licenseId))).length).toBe(
       2,
     );
+  });
+});
+
+describe("changing an API key's limits (ADR 220)", () => {
+  async function limitsOf(keyId: string) {
+    const [row] = await database.db
+      .select({ perMinute: apiKeys.perMinute, perDay: apiKeys.perDay })
+      .from(apiKeys)
+      .where(eq(apiKeys.id, keyId));
+    return row;
+  }
+
+  async function aKey(name = "Stock system") {
+    const org = await insertOrganisation({ seats: 5 });
+    const { key, summary } = await createApiKey(org.licenseId, org.admin.id, name);
+    return { ...org, key, keyId: summary.id };
+  }
+
+  it("is the owner's alone: the licence's own admin cannot raise their allowance", async () => {
+    const { licenseId, admin, member, keyId } = await aKey();
+    const input = { licenseId, keyId, perMinute: 5000, perDay: 900_000, reason };
+    for (const caller of [admin, member])
+      expect(await run(commands.changeKeyLimits, input, caller)).toMatchObject({
+        ok: false,
+        code: "not_found",
+      });
+    expect(await run(commands.changeKeyLimits, input, null)).toMatchObject({
+      ok: false,
+      code: "unauthorized",
+    });
+    expect(await limitsOf(keyId)).toEqual({ perMinute: 120, perDay: 20_000 });
+    expect(await auditOf(licenseId)).toEqual([]);
+  });
+
+  it("changes only a key in use of the licence named, never another licence's", async () => {
+    const owner = await anOwner();
+    const ours = await aKey("Ours");
+    const theirs = await aKey("Theirs");
+    const change = { perMinute: 10, perDay: 100, reason };
+    expect(
+      await run(
+        commands.changeKeyLimits,
+        { licenseId: ours.licenseId, keyId: theirs.keyId, ...change },
+        owner,
+      ),
+    ).toEqual({ ok: false, code: "not_found", message: "This licence has no such key in use." });
+    expect(await limitsOf(theirs.keyId)).toEqual({ perMinute: 120, perDay: 20_000 });
+    await revokeApiKey(ours.licenseId, ours.keyId);
+    expect(
+      await run(commands.changeKeyLimits, { licenseId: ours.licenseId, keyId: ours.keyId, ...change }, owner),
+    ).toMatchObject({ ok: false, code: "not_found" });
+    expect(await auditOf(ours.licenseId)).toEqual([]);
+    expect(await auditOf(theirs.licenseId)).toEqual([]);
+  });
+
+  it("refuses limits that are not whole numbers in range, or a day's below a minute's, saying which and why", async () => {
+    const owner = await anOwner();
+    const { licenseId, keyId } = await aKey();
+    const cases: [Record<string, unknown>, Record<string, string[]>][] = [
+      [{ perMinute: "1.5" }, { perMinute: ["Enter the requests a minute as a whole number."] }],
+      [{ perDay: "lots" }, { perDay: ["Enter the requests a day as a whole number."] }],
+      [{ perMinute: 0 }, { perMinute: ["Allow at least 1 request a minute."] }],
+      [{ perMinute: "" }, { perMinute: ["Enter the requests a minute as a whole number."] }],
+      [{ perMinute: 6001, perDay: 10_000 }, { perMinute: ["Allow at most 6,000 requests a minute."] }],
+      [{ perDay: 1_000_001 }, { perDay: ["Allow at most 1,000,000 requests a day."] }],
+      [
+        { perMinute: 300, perDay: 200 },
+        { perDay: ["Allow at least as many requests a day as a minute (300)."] },
+      ],
+    ];
+    for (const [given, fieldErrors] of cases)
+      expect(
+        await run(
+          commands.changeKeyLimits,
+          { licenseId, keyId, perMinute: 60, perDay: 6000, reason, ...given },
+          owner,
+        ),
+        JSON.stringify(given),
+      ).toEqual({
+        ok: false,
+        code: "validation",
+        message: "Please check the highlighted fields.",
+        fieldErrors,
+      });
+    expect(
+      await run(
+        commands.changeKeyLimits,
+        { licenseId, keyId, perMinute: 120, perDay: 20_000, reason },
+        owner,
+      ),
+    ).toEqual({ ok: false, code: "conflict", message: "The key already has these limits." });
+    expect(await limitsOf(keyId)).toEqual({ perMinute: 120, perDay: 20_000 });
+    expect(await auditOf(licenseId)).toEqual([]);
+  });
+
+  it("is enforced from the key's next call, 429 with Retry-After past it, and recorded with its reason", async () => {
+    const owner = await anOwner();
+    const { licenseId, key, keyId } = await aKey();
+    const call = () => apiCall("/months", { key });
+    expect((await call()).status).toBe(200);
+    // The form sends the numbers as typed.
+    expect(
+      await run(commands.changeKeyLimits, { licenseId, keyId, perMinute: "2", perDay: "50", reason }, owner),
+    ).toEqual({ ok: true, data: { perMinute: 2, perDay: 50 } });
+    // The call before the change counts in this minute: one more is allowed, then none.
+    expect((await call()).status).toBe(200);
+    const limited = await call();
+    expect(limited.status).toBe(429);
+    const retryAfter = Number(limited.headers.get("retry-after"));
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+    expect(await problemOf(limited)).toMatchObject({
+      code: "rate_limited",
+      detail: expect.stringContaining("(2 a minute, 50 a day)"),
+    });
+
+    // Raised again, the key is let through at once.
+    expect(
+      await run(commands.changeKeyLimits, { licenseId, keyId, perMinute: 10, perDay: 50, reason }, owner),
+    ).toMatchObject({ ok: true });
+    expect((await call()).status).toBe(200);
+
+    const prefix = `${key.slice(0, 20)}…`;
+    const page = await getLicenceForOwner(licenseId);
+    expect(
+      page!.audit.map(({ action, actorEmail, reason: why, before, after }) => ({
+        action,
+        actorEmail,
+        why,
+        before,
+        after,
+      })),
+    ).toEqual([
+      {
+        action: "api_key.limits_changed",
+        actorEmail: owner.email,
+        why: reason,
+        before: { key: "Stock system", prefix, perMinute: 2, perDay: 50 },
+        after: { key: "Stock system", prefix, perMinute: 10, perDay: 50 },
+      },
+      {
+        action: "api_key.limits_changed",
+        actorEmail: owner.email,
+        why: reason,
+        before: { key: "Stock system", prefix, perMinute: 120, perDay: 20_000 },
+        after: { key: "Stock system", prefix, perMinute: 2, perDay: 50 },
+      },
+    ]);
   });
 });

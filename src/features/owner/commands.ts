@@ -4,6 +4,7 @@ import { and, eq, gt, isNull } from "drizzle-orm";
 
 import { getDb, type Transaction } from "@/db/client";
 import { licenceInvites, licenses, ownerAuditLog, profiles, session, userSuspensions } from "@/db/schema";
+import { setApiKeyLimits } from "@/features/api/keys";
 import { createInvite } from "@/features/licences/invites";
 import { joinOfferValidDays, setLicenceSeats } from "@/features/licences/membership";
 import { defineAction as define } from "@/lib/define-action";
@@ -14,7 +15,7 @@ import { getLogger } from "@/lib/logger";
 import type { CurrentUser } from "@/lib/session";
 import { site } from "@/lib/site";
 
-import { changeSeatsSchema, resendInviteSchema, userReasonSchema } from "./schemas";
+import { changeKeyLimitsSchema, changeSeatsSchema, resendInviteSchema, userReasonSchema } from "./schemas";
 
 /**
  * The owner console's actions as plain definitions (`actions.ts` makes them server actions). Each
@@ -23,7 +24,8 @@ import { changeSeatsSchema, resendInviteSchema, userReasonSchema } from "./schem
  * transaction (ADR 075): there is no change without its record.
  */
 
-export type OwnerAction = "licence.seats_changed" | "invite.resent" | "user.suspended" | "user.restored";
+export type OwnerAction =
+  "licence.seats_changed" | "api_key.limits_changed" | "invite.resent" | "user.suspended" | "user.restored";
 
 async function audit(
   tx: Transaction,
@@ -64,6 +66,29 @@ export const changeSeats = define(
         after: { seats: input.seats, seatsInUse: before.used },
       });
       return { seats: input.seats };
+    }),
+);
+
+/**
+ * A data API key's allowance (ADR 220): the owner's to set, for a key in use of the licence named.
+ * It applies from the key's next call.
+ */
+export const changeKeyLimits = define(
+  { name: "owner.changeKeyLimits", schema: changeKeyLimitsSchema, access: "owner" },
+  async ({ licenseId, keyId, perMinute, perDay, reason }, { user: owner }) =>
+    getDb().transaction(async (tx) => {
+      const key = await setApiKeyLimits(tx, licenseId, keyId, { perMinute, perDay });
+      if (!key) throw new AppError("not_found", "This licence has no such key in use.");
+      if (key.before.perMinute === perMinute && key.before.perDay === perDay)
+        throw new AppError("conflict", "The key already has these limits.");
+      await audit(tx, owner, {
+        action: "api_key.limits_changed",
+        licenseId,
+        reason,
+        before: { key: key.name, prefix: key.prefix, ...key.before },
+        after: { key: key.name, prefix: key.prefix, perMinute, perDay },
+      });
+      return { perMinute, perDay };
     }),
 );
 

@@ -1,5 +1,6 @@
+import type { ReactNode } from "react";
+
 import { Badge } from "@/components/ui/badge";
-import { Button } from "@/components/ui/button";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 
 import type { ApiKeySummary } from "../keys";
@@ -13,15 +14,15 @@ const count = new Intl.NumberFormat("en-GB");
 const phoneCell = "max-sm:block max-sm:p-0";
 
 /**
- * A licence's API keys and their use (ADR 200): the admin's list, with Revoke, and the owner's, to read.
- * On a phone each key is a card.
+ * A licence's API keys and their use (ADR 200): the admin's list, with Revoke, and the owner's, with
+ * Change limits (ADR 220); `action` gives a key in use its control. On a phone each key is a card.
  */
 export function ApiKeyTable({
   keys,
-  onRevoke,
+  action,
 }: {
   keys: ApiKeySummary[];
-  onRevoke?: (key: ApiKeySummary) => void;
+  action?: (key: ApiKeySummary) => ReactNode;
 }) {
   if (keys.length === 0) return <p className="text-sm text-muted-foreground">No keys yet.</p>;
   return (
@@ -33,7 +34,7 @@ export function ApiKeyTable({
           <TableHead>Last used</TableHead>
           <TableHead>Calls</TableHead>
           <TableHead>Limits</TableHead>
-          {onRevoke && (
+          {action && (
             <TableHead>
               <span className="sr-only">Actions</span>
             </TableHead>
@@ -54,14 +55,8 @@ export function ApiKeyTable({
             <TableCell className={`text-muted-foreground ${phoneCell}`}>
               {count.format(key.perMinute)}/min, {count.format(key.perDay)}/day
             </TableCell>
-            {onRevoke && (
-              <TableCell className={`text-right ${phoneCell}`}>
-                {!key.revokedAt && (
-                  <Button variant="outline" size="sm" onClick={() => onRevoke(key)}>
-                    Revoke<span className="sr-only"> {key.name}</span>
-                  </Button>
-                )}
-              </TableCell>
+            {action && (
+              <TableCell className={`text-right ${phoneCell}`}>{!key.revokedAt && action(key)}</TableCell>
             )}
           </TableRow>
         ))}

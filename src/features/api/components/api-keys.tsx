@@ -18,6 +18,7 @@ import {
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
+import { site } from "@/lib/site";
 
 import { createApiKeyAction, revokeApiKeyAction } from "../actions";
 import type { ApiKeySummary } from "../keys";
@@ -59,7 +60,12 @@ export function ApiKeys({ keys }: { keys: ApiKeySummary[] }) {
           <a className="underline" href="/help/api-reference">
             data API
           </a>
-          : read-only, for your licence alone. A key is shown once, when made.
+          : read-only, for your licence alone. A key is shown once, when made. To change a key&apos;s limits,
+          write to{" "}
+          <a className="underline" href={`mailto:${site.supportEmail}`}>
+            {site.supportEmail}
+          </a>
+          .
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-6">
@@ -84,7 +90,14 @@ export function ApiKeys({ keys }: { keys: ApiKeySummary[] }) {
             {error}
           </p>
         </form>
-        <ApiKeyTable keys={keys} onRevoke={setRevoking} />
+        <ApiKeyTable
+          keys={keys}
+          action={(key) => (
+            <Button variant="outline" size="sm" onClick={() => setRevoking(key)}>
+              Revoke<span className="sr-only"> {key.name}</span>
+            </Button>
+          )}
+        />
       </CardContent>
       <NewKeyDialog made={made} onClose={() => setMade(null)} />
       <RevokeKeyDialog

@@ -1,5 +1,7 @@
 import Link from "next/link";
 
+import { site } from "@/lib/site";
+
 import type { apiReference, ReferenceField } from "../reference";
 
 function Fields({ caption, fields }: { caption: string; fields: ReferenceField[] }) {
@@ -67,8 +69,13 @@ export function ApiReferencePage({ reference }: { reference: ReturnType<typeof a
           </Link>
           . Send a key in the <code>Authorization: Bearer</code> header of every call, over https; a key in
           the address is refused. A key reads its licence&apos;s data only, and stops working once revoked or
-          when the licence&apos;s subscription ends. Each key may make a number of calls a minute and a day;
-          past either, calls are answered 429 with <code>Retry-After</code>.
+          when the licence&apos;s subscription ends. Each key may make a number of calls a minute and a day,
+          shown beside it in Manage Users; past either, calls are answered 429 with <code>Retry-After</code>.
+          For a larger allowance, write to{" "}
+          <a className="underline underline-offset-2" href={`mailto:${site.supportEmail}`}>
+            {site.supportEmail}
+          </a>
+          .
         </p>
         <p>
           Every call takes <code>edition=ew|ni</code> and <code>month=YYYY-MM</code> (the month in force by

@@ -3,6 +3,8 @@ import Link from "next/link";
 import { DataTable } from "@/components/data-table/data-table";
 import type { DataColumn } from "@/components/data-table/format";
 import { PageSection } from "@/components/layout/page-section";
+import { ApiKeyTable } from "@/features/api/components/api-key-table";
+import type { ApiKeySummary } from "@/features/api/keys";
 import { findPlan } from "@/features/billing/plans";
 
 import type { getLicenceForOwner } from "../queries";
@@ -14,6 +16,7 @@ type LicencePageData = NonNullable<Awaited<ReturnType<typeof getLicenceForOwner>
 
 const actionNames: Record<string, string> = {
   "licence.seats_changed": "Seat count changed",
+  "api_key.limits_changed": "API key limits changed",
   "invite.resent": "Invitation resent",
   "user.suspended": "User suspended",
   "user.restored": "User restored",
@@ -46,8 +49,11 @@ function Detail({ term, children }: { term: string; children: React.ReactNode })
   );
 }
 
-/** One licence as the owner sees it: its state, provider ids, users, invitations and audit history. */
-export function OwnerLicencePage({ data }: { data: LicencePageData }) {
+/**
+ * One licence as the owner sees it: its state, provider ids, users, invitations, API keys and audit
+ * history.
+ */
+export function OwnerLicencePage({ data, keys }: { data: LicencePageData; keys: ApiKeySummary[] }) {
   const { licence, members, invites, audit } = data;
   const name = licence.organisation ?? "No Organisation";
   return (
@@ -115,6 +121,29 @@ export function OwnerLicencePage({ data }: { data: LicencePageData }) {
             sent: invite.createdAt.toISOString(),
             expires: invite.expiresAt.toISOString(),
           }))}
+        />
+      </PageSection>
+
+      <PageSection id="licence-api-keys" title="API keys" className="grid gap-3">
+        <p className="text-sm text-muted-foreground">
+          The licence&apos;s keys to the data API and their use. A key&apos;s limits are changed here only:
+          the licence&apos;s admins see them but cannot change them.
+        </p>
+        <ApiKeyTable
+          keys={keys}
+          action={(key) => (
+            <OwnerActionDialog
+              target={{
+                kind: "keyLimits",
+                licenseId: licence.licenseId,
+                keyId: key.id,
+                name: key.name,
+                perMinute: key.perMinute,
+                perDay: key.perDay,
+              }}
+              triggerLabel={`Change limits of ${key.name}`}
+            />
+          )}
         />
       </PageSection>
 

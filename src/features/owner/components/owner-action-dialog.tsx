@@ -19,13 +19,23 @@ import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
 import type { ActionResult } from "@/lib/action";
 
-import { changeLicenceSeats, restoreOwnerUser, resendLicenceInvite, suspendOwnerUser } from "../actions";
+import {
+  changeApiKeyLimits,
+  changeLicenceSeats,
+  restoreOwnerUser,
+  resendLicenceInvite,
+  suspendOwnerUser,
+} from "../actions";
+import { keyLimitMax } from "../schemas";
 
-/** What the dialog does; the ids are of the licence, invite or user it acts on, never of the owner. */
+/** What the dialog does; the ids are of the licence, key, invite or user it acts on, never of the owner. */
 export type OwnerActionTarget =
   | { kind: "seats"; licenseId: string; seats: number; seatsInUse: number }
+  | { kind: "keyLimits"; licenseId: string; keyId: string; name: string; perMinute: number; perDay: number }
   | { kind: "resend"; inviteId: string; email: string }
   | { kind: "suspend" | "restore"; userId: string; email: string };
+
+const count = new Intl.NumberFormat("en-GB");
 
 const copy = {
   seats: {
@@ -33,6 +43,12 @@ const copy = {
     title: "Change the seat count",
     confirm: "Change seats",
     done: "Seats changed",
+  },
+  keyLimits: {
+    trigger: "Change limits",
+    title: "Change the key's limits",
+    confirm: "Change limits",
+    done: "Limits changed",
   },
   resend: {
     trigger: "Resend",
@@ -53,6 +69,8 @@ function describe(target: OwnerActionTarget): string {
   switch (target.kind) {
     case "seats":
       return `The licence has ${target.seats} seats, ${target.seatsInUse} in use. The new count cannot be below the seats in use.`;
+    case "keyLimits":
+      return `${target.name} may make ${count.format(target.perMinute)} requests a minute and ${count.format(target.perDay)} a day. New limits apply from its next call.`;
     case "resend":
       return `A new link goes to ${target.email}; the old link stops working.`;
     case "suspend":
@@ -62,10 +80,63 @@ function describe(target: OwnerActionTarget): string {
   }
 }
 
-function run(target: OwnerActionTarget, reason: string, seats: string): Promise<ActionResult<unknown>> {
+/**
+ * The numbers an action asks for: each field's label, bounds and value in force. What is typed is
+ * sent as it is, so the server's schema says what is wrong with it.
+ */
+type NumberField = {
+  name: "seats" | "perMinute" | "perDay";
+  label: string;
+  min: number;
+  max: number;
+  value: number;
+};
+
+function numberFieldsOf(target: OwnerActionTarget): NumberField[] {
   switch (target.kind) {
     case "seats":
-      return changeLicenceSeats({ licenseId: target.licenseId, seats: Number(seats), reason });
+      return [
+        {
+          name: "seats",
+          label: "New seat count",
+          min: Math.max(1, target.seatsInUse),
+          max: 1000,
+          value: target.seats,
+        },
+      ];
+    case "keyLimits":
+      return [
+        {
+          name: "perMinute",
+          label: "Requests a minute",
+          min: 1,
+          max: keyLimitMax.perMinute,
+          value: target.perMinute,
+        },
+        { name: "perDay", label: "Requests a day", min: 1, max: keyLimitMax.perDay, value: target.perDay },
+      ];
+    default:
+      return [];
+  }
+}
+
+type Numbers = Partial<Record<NumberField["name"], string>>;
+
+const numbersOf = (target: OwnerActionTarget): Numbers =>
+  Object.fromEntries(numberFieldsOf(target).map((field) => [field.name, String(field.value)]));
+
+function run(target: OwnerActionTarget, reason: string, numbers: Numbers): Promise<ActionResult<unknown>> {
+  switch (target.kind) {
+    case "seats":
+      return changeLicenceSeats({ licenseId: target.licenseId, seats: numbers.seats, reason });
+    case "keyLimits":
+      return changeApiKeyLimits({
+        licenseId: target.licenseId,
+        keyId: target.keyId,
+        perMinute: numbers.perMinute,
+        perDay: numbers.perDay,
+        reason,
+      });
     case "resend":
       return resendLicenceInvite({ inviteId: target.inviteId, reason });
     case "suspend":
@@ -91,21 +162,22 @@ export function OwnerActionDialog({
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   const [reason, setReason] = useState("");
-  const [seats, setSeats] = useState(target.kind === "seats" ? String(target.seats) : "");
-  const [errors, setErrors] = useState<{ message?: string; reason?: string; seats?: string }>({});
+  const [numbers, setNumbers] = useState(() => numbersOf(target));
+  const [errors, setErrors] = useState<Record<string, string | undefined>>({});
   const reasonId = useId();
-  const seatsId = useId();
+  const fieldId = useId();
+  const fields = numberFieldsOf(target);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     setBusy(true);
-    const result = await run(target, reason, seats);
+    const result = await run(target, reason, numbers);
     setBusy(false);
     if (!result.ok) {
+      const fieldErrors = result.fieldErrors ?? {};
       setErrors({
         message: result.message,
-        reason: result.fieldErrors?.reason?.[0],
-        seats: result.fieldErrors?.seats?.[0],
+        ...Object.fromEntries(Object.entries(fieldErrors).map(([name, messages]) => [name, messages[0]])),
       });
       return;
     }
@@ -122,7 +194,9 @@ export function OwnerActionDialog({
       open={open}
       onOpenChange={(next) => {
         setOpen(next);
-        if (!next) setErrors({});
+        // Each opening starts from the values in force, which the page reloads after a change.
+        if (next) setNumbers(numbersOf(target));
+        else setErrors({});
       }}
     >
       <DialogTrigger asChild>
@@ -136,20 +210,21 @@ export function OwnerActionDialog({
             <DialogTitle>{text.title}</DialogTitle>
             <DialogDescription>{describe(target)}</DialogDescription>
           </DialogHeader>
-          {target.kind === "seats" && (
+          {fields.map((field) => (
             <FormField
-              id={seatsId}
-              label="New seat count"
+              key={field.name}
+              id={`${fieldId}-${field.name}`}
+              label={field.label}
               type="number"
               inputMode="numeric"
-              min={Math.max(1, target.seatsInUse)}
-              max={1000}
-              value={seats}
-              onChange={(event) => setSeats(event.target.value)}
-              error={errors.seats}
+              min={field.min}
+              max={field.max}
+              value={numbers[field.name] ?? ""}
+              onChange={(event) => setNumbers((now) => ({ ...now, [field.name]: event.target.value }))}
+              error={errors[field.name]}
               required
             />
-          )}
+          ))}
           <div className="grid gap-1.5">
             <Label htmlFor={reasonId}>Reason (kept in the audit log)</Label>
             <textarea
@@ -170,7 +245,9 @@ export function OwnerActionDialog({
             )}
           </div>
           <p role="alert" className="text-sm text-destructive empty:hidden">
-            {errors.message && !errors.reason && !errors.seats ? errors.message : ""}
+            {errors.message && !errors.reason && !fields.some((field) => errors[field.name])
+              ? errors.message
+              : ""}
           </p>
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => setOpen(false)}>

@@ -2,8 +2,6 @@ import { notFound } from "next/navigation";
 import { z } from "zod";
 
 import { PageContainer } from "@/components/layout/page-container";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { ApiKeyTable } from "@/features/api/components/api-key-table";
 import { listApiKeys } from "@/features/api/keys";
 import { OwnerLicencePage } from "@/features/owner/components/licence-page";
 import { getLicenceForOwner } from "@/features/owner/queries";
@@ -19,16 +17,7 @@ export default async function OwnerLicenceRoute({ params }: { params: Promise<{ 
   if (!data) notFound();
   return (
     <PageContainer width="full" className="space-y-6">
-      <OwnerLicencePage data={data} />
-      <Card>
-        <CardHeader>
-          <CardTitle>API keys</CardTitle>
-          <CardDescription>The licence&apos;s keys to the data API and their use.</CardDescription>
-        </CardHeader>
-        <CardContent>
-          <ApiKeyTable keys={keys} />
-        </CardContent>
-      </Card>
+      <OwnerLicencePage data={data} keys={keys} />
     </PageContainer>
   );
 }
