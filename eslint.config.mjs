@@ -102,14 +102,14 @@ const featureRanks = [
   "watchlists", // packs watched, found by search; alerts on price changes and margin losses
   "licences", // organisations and their seats, for accounts
   "billing", // plans, checkout and subscriptions
-  "owner", // the master admin's console over licences and billing
+  "api", // the data API over the tariff, the changes and the watchlists: a licence's keys and their use
+  "owner", // the master admin's console over licences, billing and API keys
   "email-preferences", // what e-mail a person still wants
   "analytics", // page views and cookie consent
   "onboarding", // the tours
   "help", // the help centre, which starts the tours
   "blog", // the articles
   "ops", // health checks
-  "api", // the data API over the tariff, the changes and the watchlists
   "shell", // the chrome around every page: menu, header, search, account and licence notices
 ];
 const unranked = features.filter((feature) => !featureRanks.includes(feature));
