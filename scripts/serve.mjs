@@ -12,7 +12,8 @@ import next from "next";
 
 import { resolveClientAddress, trustedProxyMatcher } from "./lib/client-address.mjs";
 import { serveNotingOutages } from "./lib/database-outage.mjs";
-import { answerShed, heapGuard } from "./lib/load-shedding.mjs";
+import { admission } from "./lib/admission.mjs";
+import { answerShed, heapGuard, isExpensive } from "./lib/load-shedding.mjs";
 import { webConcurrency } from "./lib/web-concurrency.mjs";
 
 const port = Number(process.env.PORT ?? 3000);
@@ -92,6 +93,8 @@ async function runServer() {
   const handle = app.getRequestHandler();
   // Short of heap, the process answers its expensive requests 503 rather than die of them (ADR 186).
   const guard = heapGuard();
+  // It works on a few expensive requests at once; the rest wait their turn (ADR 224).
+  const turns = admission();
 
   // Tells the app it is served through here, so the client address header can be believed.
   globalThis[Symbol.for("tariffscope.server")] = true;
@@ -105,8 +108,11 @@ async function runServer() {
     );
     // Only Next.js itself may mark a request as an internal subrequest (CVE-2025-29927).
     delete request.headers["x-middleware-subrequest"];
-    if (guard.sheds(request.url ?? "/")) return answerShed(request, response);
-    serveNotingOutages(response, () => handle(request, response));
+    const url = request.url ?? "/";
+    if (guard.sheds(url)) return answerShed(request, response);
+    const serve = () => serveNotingOutages(response, () => handle(request, response));
+    if (!isExpensive(url)) return serve();
+    turns.admit(response, serve, () => answerShed(request, response));
   };
   const servers = await Promise.all(hosts.map((host) => listen(onRequest, host)));
   // With several processes the primary announces the server once.
