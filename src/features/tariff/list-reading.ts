@@ -310,9 +310,12 @@ export function datasetQuery<T extends DatasetTable>(list: DatasetList<T>) {
      * and the answer is kept under the data version read before it, which no later request asks for.
      */
     async *read(period: string, query: ListQuery): AsyncGenerator<T["$inferSelect"][]> {
-      const ordered = (await select(period, query, { id: table.id })) as { id: number }[];
-      const { skip = 0, take = ordered.length } = query.window ?? {};
-      const ids = Float64Array.from(ordered.slice(skip, skip + take), (row) => row.id);
+      // A window (the data API's page) is cut by the database: a page of a real Part IX month
+      // holds its own ids, not the month's 66,000.
+      const all = select(period, query, { id: table.id });
+      const { window } = query;
+      const ordered = (await (window ? all.limit(window.take).offset(window.skip) : all)) as { id: number }[];
+      const ids = Float64Array.from(ordered, (row) => row.id);
       ordered.length = 0;
       for (let start = 0; start < ids.length; start += recordsPerBatch) {
         const batch = Array.from(ids.subarray(start, start + recordsPerBatch));
