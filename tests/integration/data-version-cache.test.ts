@@ -13,7 +13,7 @@ import {
   dataVersionCacheBytes,
   dataVersionCacheSize,
   gzippedRowsByDataVersion,
-} from "./data-version-cache";
+} from "@/lib/data-version-cache";
 
 /** The list pages keep a month's rows until an import changes the data (ADR 012). */
 const database = setupTestDatabase();
@@ -108,7 +108,7 @@ describe("what the kept values cost", () => {
   it("is one cache per process however many server bundles load its module", async () => {
     await byDataVersion("v1", "periods", async () => ["2026-01-01"]);
     vi.resetModules();
-    const another = (await import("./data-version-cache")) as typeof import("./data-version-cache");
+    const another = (await import("@/lib/data-version-cache")) as typeof import("@/lib/data-version-cache");
     expect(await another.byDataVersion("v1", "periods", async () => ["computed again"])).toEqual([
       "2026-01-01",
     ]);
