@@ -3,13 +3,13 @@
 // written against, rather than the real published data a first `npm start` loads (ADR 210).
 import { spawn } from "node:child_process";
 import fs from "node:fs";
-import { createRequire } from "node:module";
 
 const dataDir = process.env.DATA_DIR ?? ".data-e2e";
 fs.rmSync(dataDir, { recursive: true, force: true });
 
-const tsx = createRequire(import.meta.url).resolve("tsx/cli");
-const child = spawn(process.execPath, [tsx, "scripts/start.ts"], {
+// Node itself runs the starter with tsx's loader: tsx's command would kill a starter that is slow to
+// acknowledge a signal, leaving its web server running.
+const child = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
   stdio: "inherit",
   env: { ...process.env, SAMPLE_DATA: process.env.SAMPLE_DATA ?? "generated" },
 });
