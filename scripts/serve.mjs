@@ -73,6 +73,7 @@ function runPrimary(count) {
     fork();
   });
   for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => stop(0));
+  whenStarterGoes(() => stop(0));
   for (let index = 0; index < count; index++) fork();
 }
 
@@ -120,14 +121,23 @@ async function runServer() {
     console.log(`▲ Next.js ${dev ? "dev" : "production"} server on http://localhost:${port}`);
   }
 
-  for (const signal of ["SIGINT", "SIGTERM"]) {
-    process.on(signal, () => {
-      Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve)))).then(() =>
-        process.exit(0),
-      );
-      setTimeout(() => process.exit(0), 5_000).unref();
-    });
-  }
+  const close = () => {
+    Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve)))).then(() =>
+      process.exit(0),
+    );
+    setTimeout(() => process.exit(0), 5_000).unref();
+  };
+  for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, close);
+  if (cluster.isPrimary) whenStarterGoes(close);
+}
+
+/**
+ * Calls `stop` when the process that started this server (scripts/start.ts, through an IPC
+ * channel) is gone, however it went: a server must not outlive it, holding the port and the
+ * database with nobody to stop it. A starter killed outright (SIGKILL) sends no signal on.
+ */
+function whenStarterGoes(stop) {
+  if (process.connected) process.once("disconnect", stop);
 }
 
 /** Listens on one address; a loopback address the machine lacks (IPv6 switched off) is skipped. */

@@ -146,7 +146,8 @@ async function main(): Promise<number> {
   const server = spawn(process.execPath, [...heap, "scripts/serve.mjs", ...(dev ? ["--dev"] : [])], {
     // In development the JSON log lines are made readable (ARCHITECTURE: pino, pretty in dev); what
     // is not a log line (Next.js's own output) passes through as it is.
-    stdio: dev ? ["inherit", "pipe", "inherit"] : "inherit",
+    // The IPC channel tells the server when this process is gone, however it went (scripts/serve.mjs).
+    stdio: dev ? ["inherit", "pipe", "inherit", "ipc"] : ["inherit", "inherit", "inherit", "ipc"],
     env: childEnv,
   });
   if (dev) server.stdout?.pipe(PinoPretty({ translateTime: "SYS:HH:MM:ss", ignore: "pid,hostname,app" }));
