@@ -33,7 +33,9 @@ export type SubscribersMix = {
   mix: MixEntry[];
   /** The rows addresses of the mix read again from their pages (after an import brings a new month). */
   refreshRows(): Promise<void>;
-  /** autocannon's requests over the mix, each pass as the next subscriber; `times` gets each path's answers. */
+  /** The nth request over the mix: each pass through it is signed in as the next subscriber. */
+  pick(index: number): { path: string; cookie: string };
+  /** autocannon's requests over the mix (`pick`'s, in order); `times` gets each path's answers. */
   requests(times: PathTimes): autocannon.Request[];
 };
 
@@ -74,6 +76,11 @@ export async function subscribersMix(product: RealSizeProduct, userCount: number
     watchlist: await rowsOf(pages.watchlist),
   });
   let current = await rows();
+  const pick = (index: number) => {
+    const entry = mix[index % mix.length]!;
+    const subscriber = cookies[Math.floor(index / mix.length) % cookies.length]!;
+    return { path: entry.path, cookie: entry.admin ? adminCookie : subscriber };
+  };
   const mix: MixEntry[] = [];
   for (let index = 0; index < 2; index++) {
     mix.push(
@@ -102,12 +109,8 @@ export async function subscribersMix(product: RealSizeProduct, userCount: number
       for (const entry of mix) entry.path = renamed.get(entry.path) ?? entry.path;
       current = next;
     },
-    requests: (times) =>
-      requestsPicking((index) => {
-        const entry = mix[index % mix.length]!;
-        const subscriber = cookies[Math.floor(index / mix.length) % cookies.length]!;
-        return { path: entry.path, cookie: entry.admin ? adminCookie : subscriber };
-      }, times),
+    pick,
+    requests: (times) => requestsPicking(pick, times),
   };
 }
 
