@@ -5,14 +5,8 @@ import { useId, useState } from "react";
 import { toast } from "sonner";
 
 import { Button } from "@/components/ui/button";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "@/components/ui/dialog";
+import { Dialog } from "@/components/ui/dialog";
+import { DialogFrame } from "@/components/ui/dialog-frame";
 import { Input } from "@/components/ui/input";
 
 import { deleteWatchlist, renameWatchlist, shareWatchlist } from "../actions";
@@ -117,24 +111,26 @@ export function WatchlistSettings({
         Delete watchlist
       </Button>
       <Dialog open={confirming} onOpenChange={setConfirming}>
-        <DialogContent>
-          <DialogHeader>
-            <DialogTitle>Delete {watchlist.name}?</DialogTitle>
-            <DialogDescription>
+        <DialogFrame
+          title={<>Delete {watchlist.name}?</>}
+          description={
+            <>
               The watchlist and the packs on it are removed
               {watchlist.shared ? " for everyone on your licence" : ""}. The packs themselves stay in the
               tariff.
-            </DialogDescription>
-          </DialogHeader>
-          <DialogFooter>
-            <Button variant="outline" onClick={() => setConfirming(false)}>
-              Cancel
-            </Button>
-            <Button variant="destructive" onClick={remove} disabled={busy}>
-              Delete
-            </Button>
-          </DialogFooter>
-        </DialogContent>
+            </>
+          }
+          footer={
+            <>
+              <Button variant="outline" onClick={() => setConfirming(false)}>
+                Cancel
+              </Button>
+              <Button variant="destructive" onClick={remove} disabled={busy}>
+                Delete
+              </Button>
+            </>
+          }
+        />
       </Dialog>
     </div>
   );
