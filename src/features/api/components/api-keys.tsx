@@ -12,6 +12,7 @@ import { ConfirmDialog, DialogFrame } from "@/components/ui/dialog-frame";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
+import { useNameForm } from "@/components/ui/use-name-form";
 import { site } from "@/lib/site";
 
 import { createApiKeyAction, revokeApiKeyAction } from "../actions";
@@ -24,26 +25,21 @@ import { ApiKeyTable } from "./api-key-table";
  */
 export function ApiKeys({ keys }: { keys: ApiKeySummary[] }) {
   const router = useRouter();
-  const [name, setName] = useState("");
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const [made, setMade] = useState<{ name: string; key: string } | null>(null);
   const [revoking, setRevoking] = useState<ApiKeySummary | null>(null);
-
-  async function create(event: React.FormEvent) {
-    event.preventDefault();
-    setBusy(true);
-    const result = await createApiKeyAction({ name });
-    setBusy(false);
-    if (!result.ok) {
-      setError(result.fieldErrors?.name?.[0] ?? result.message);
-      return;
-    }
-    setError(null);
-    setName("");
-    setMade({ name: result.data.summary.name, key: result.data.key });
-    router.refresh();
-  }
+  const {
+    name,
+    setName,
+    error,
+    busy,
+    submit: create,
+  } = useNameForm({
+    save: (name) => createApiKeyAction({ name }),
+    onSaved: ({ summary, key }) => {
+      setMade({ name: summary.name, key });
+      router.refresh();
+    },
+  });
 
   return (
     <Card>
