@@ -16,30 +16,21 @@ import type { PlanCheckout } from "./use-plan-checkout";
 export function PlanCheckoutForm({
   chosen,
   price,
-  checkout: {
-    interval,
-    setInterval,
-    organisation,
-    setOrganisation,
-    status,
-    setStatus,
-    trialOffered,
-    loading,
-    checkout,
-  },
+  checkout,
 }: {
   chosen: Plan;
   /** What a plan costs per interval, as the plan choice shows it. */
   price: (plan: Plan) => string;
   checkout: PlanCheckout;
 }) {
+  const { interval, status, trialOffered, loading } = checkout;
   return (
     <form
       className="space-y-6"
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
-        void checkout(chosen);
+        void checkout.start(chosen);
       }}
     >
       <fieldset className="space-y-3" disabled={loading}>
@@ -59,8 +50,8 @@ export function PlanCheckoutForm({
                 value={option}
                 checked={option === interval}
                 onChange={() => {
-                  setInterval(option);
-                  setStatus({ state: "idle" });
+                  checkout.setInterval(option);
+                  checkout.setStatus({ state: "idle" });
                 }}
                 className="accent-[var(--primary)]"
               />
@@ -76,12 +67,12 @@ export function PlanCheckoutForm({
           hint="Shown to the users on your licence."
           autoComplete="organization"
           maxLength={100}
-          value={organisation}
+          value={checkout.organisation}
           disabled={loading}
           error={status.state === "error" ? status.organisation : undefined}
           onChange={(event) => {
-            setOrganisation(event.target.value);
-            if (status.state === "error") setStatus({ state: "idle" });
+            checkout.setOrganisation(event.target.value);
+            if (status.state === "error") checkout.setStatus({ state: "idle" });
           }}
         />
       )}

@@ -82,7 +82,8 @@ export function usePlanCheckout(initialTrial: TrialOffer) {
     trial,
     trialOffered,
     loading: status.state === "loading",
-    checkout,
+    /** Starts the checkout of `plan`. */
+    start: checkout,
   };
 }
 
