@@ -11,7 +11,7 @@ import { describe, expect, it } from "vitest";
  */
 const root = path.resolve(import.meta.dirname, "../../..");
 const writer = "src/components/data-table/csv.ts";
-const table = "src/components/data-table/data-table.tsx";
+const table = "src/components/data-table/data-table-toolbar.tsx";
 const dataApiRoute = "src/features/api/api-route.ts";
 const dataApiContract = "src/features/api/openapi.ts";
 

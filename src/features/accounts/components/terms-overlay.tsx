@@ -4,14 +4,8 @@ import { Check } from "lucide-react";
 import { useState, type ReactNode } from "react";
 
 import { Button } from "@/components/ui/button";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "@/components/ui/dialog";
+import { Dialog } from "@/components/ui/dialog";
+import { DialogFrame } from "@/components/ui/dialog-frame";
 
 /**
  * product §2.11: a document overlay with Reject and Accept. Accept sets the matching flag to true,
@@ -54,11 +48,21 @@ export function TermsOverlay({
         Read the {title}
       </Button>
       <Dialog open={open} onOpenChange={setOpen}>
-        <DialogContent className="max-w-3xl">
-          <DialogHeader>
-            <DialogTitle>{title}</DialogTitle>
-            <DialogDescription>{description}</DialogDescription>
-          </DialogHeader>
+        <DialogFrame
+          className="max-w-3xl"
+          title={title}
+          description={description}
+          footer={
+            <>
+              <Button type="button" variant="outline" onClick={() => decide(false)}>
+                Reject
+              </Button>
+              <Button type="button" onClick={() => decide(true)}>
+                Accept
+              </Button>
+            </>
+          }
+        >
           <div
             className="max-h-[60dvh] overflow-y-auto rounded-md border p-4"
             tabIndex={0}
@@ -67,15 +71,7 @@ export function TermsOverlay({
           >
             {children}
           </div>
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => decide(false)}>
-              Reject
-            </Button>
-            <Button type="button" onClick={() => decide(true)}>
-              Accept
-            </Button>
-          </DialogFooter>
-        </DialogContent>
+        </DialogFrame>
       </Dialog>
     </div>
   );

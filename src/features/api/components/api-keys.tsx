@@ -7,17 +7,12 @@ import { toast } from "sonner";
 
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "@/components/ui/dialog";
+import { Dialog } from "@/components/ui/dialog";
+import { ConfirmDialog, DialogFrame } from "@/components/ui/dialog-frame";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
+import { useNameForm } from "@/components/ui/use-name-form";
 import { site } from "@/lib/site";
 
 import { createApiKeyAction, revokeApiKeyAction } from "../actions";
@@ -30,26 +25,21 @@ import { ApiKeyTable } from "./api-key-table";
  */
 export function ApiKeys({ keys }: { keys: ApiKeySummary[] }) {
   const router = useRouter();
-  const [name, setName] = useState("");
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const [made, setMade] = useState<{ name: string; key: string } | null>(null);
   const [revoking, setRevoking] = useState<ApiKeySummary | null>(null);
-
-  async function create(event: React.FormEvent) {
-    event.preventDefault();
-    setBusy(true);
-    const result = await createApiKeyAction({ name });
-    setBusy(false);
-    if (!result.ok) {
-      setError(result.fieldErrors?.name?.[0] ?? result.message);
-      return;
-    }
-    setError(null);
-    setName("");
-    setMade({ name: result.data.summary.name, key: result.data.key });
-    router.refresh();
-  }
+  const {
+    name,
+    setName,
+    error,
+    busy,
+    submit: create,
+  } = useNameForm({
+    save: (name) => createApiKeyAction({ name }),
+    onSaved: ({ summary, key }) => {
+      setMade({ name: summary.name, key });
+      router.refresh();
+    },
+  });
 
   return (
     <Card>
@@ -131,14 +121,29 @@ function NewKeyDialog({
         }
       }}
     >
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Your new key: {made?.name}</DialogTitle>
-          <DialogDescription>
+      <DialogFrame
+        title={<>Your new key: {made?.name}</>}
+        description={
+          <>
             Copy it now and keep it somewhere safe: this is the only time it is shown. Send it as{" "}
             <code>Authorization: Bearer &lt;key&gt;</code>, never in an address.
-          </DialogDescription>
-        </DialogHeader>
+          </>
+        }
+        footer={
+          <>
+            <Button
+              variant="outline"
+              onClick={async () => {
+                await navigator.clipboard?.writeText(made?.key ?? "").catch(() => undefined);
+                setCopied(true);
+              }}
+            >
+              Copy key
+            </Button>
+            <Button onClick={onClose}>Done</Button>
+          </>
+        }
+      >
         <Label htmlFor="new-api-key">API key</Label>
         <Input
           id="new-api-key"
@@ -150,19 +155,7 @@ function NewKeyDialog({
         <p role="status" className="text-sm text-muted-foreground empty:hidden">
           {copied ? "Copied to the clipboard." : ""}
         </p>
-        <DialogFooter>
-          <Button
-            variant="outline"
-            onClick={async () => {
-              await navigator.clipboard?.writeText(made?.key ?? "").catch(() => undefined);
-              setCopied(true);
-            }}
-          >
-            Copy key
-          </Button>
-          <Button onClick={onClose}>Done</Button>
-        </DialogFooter>
-      </DialogContent>
+      </DialogFrame>
     </Dialog>
   );
 }
@@ -176,50 +169,18 @@ function RevokeKeyDialog({
   onClose: () => void;
   onRevoked: () => void;
 }) {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  async function revoke() {
-    if (!apiKey) return;
-    setBusy(true);
-    const result = await revokeApiKeyAction({ keyId: apiKey.id });
-    setBusy(false);
-    if (!result.ok) {
-      setError(result.message);
-      return;
-    }
-    onRevoked();
-    onClose();
-  }
   return (
-    <Dialog
+    <ConfirmDialog
       open={apiKey !== null}
-      onOpenChange={(open) => {
-        if (!open) {
-          setError(null);
-          onClose();
-        }
-      }}
-    >
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Revoke {apiKey?.name}?</DialogTitle>
-          <DialogDescription>
-            Systems using {apiKey?.prefix} will be refused from their next call. This cannot be undone.
-          </DialogDescription>
-        </DialogHeader>
-        <p role="alert" className="text-sm text-destructive empty:hidden">
-          {error}
-        </p>
-        <DialogFooter>
-          <Button variant="outline" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button variant="destructive" onClick={revoke} disabled={busy}>
-            {busy && <Spinner label="Revoking" />}
-            Revoke key
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+      title={<>Revoke {apiKey?.name}?</>}
+      description={
+        <>Systems using {apiKey?.prefix} will be refused from their next call. This cannot be undone.</>
+      }
+      confirmLabel="Revoke key"
+      busyLabel="Revoking"
+      action={() => revokeApiKeyAction({ keyId: apiKey!.id })}
+      onDone={onRevoked}
+      onClose={onClose}
+    />
   );
 }

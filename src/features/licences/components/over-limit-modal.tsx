@@ -4,14 +4,8 @@ import { useRouter } from "next/navigation";
 import { useState, type ReactNode } from "react";
 
 import { Button } from "@/components/ui/button";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "@/components/ui/dialog";
+import { Dialog } from "@/components/ui/dialog";
+import { DialogFrame } from "@/components/ui/dialog-frame";
 
 import type { LicenceDetails, LicenceUser } from "../queries";
 import { LicenceUsersTable } from "./licence-users-table";
@@ -41,15 +35,38 @@ export default function OverLimitModal({
 
   return (
     <Dialog open>
-      <DialogContent blocking className="max-w-3xl">
-        <DialogHeader>
-          <DialogTitle>Number of users exceeds the user limit on your current plan</DialogTitle>
-          <DialogDescription>
-            {admin
-              ? "Please remove users to carry on using TariffScope, or upgrade your plan."
-              : "Please contact an Admin from your Organisation who will need to reduce the number of users or change the current plan"}
-          </DialogDescription>
-        </DialogHeader>
+      <DialogFrame
+        blocking
+        className="max-w-3xl"
+        title="Number of users exceeds the user limit on your current plan"
+        description={
+          admin
+            ? "Please remove users to carry on using TariffScope, or upgrade your plan."
+            : "Please contact an Admin from your Organisation who will need to reduce the number of users or change the current plan"
+        }
+        footer={
+          <>
+            {admin ? (
+              upgrade
+            ) : (
+              <Button
+                variant="outline"
+                disabled={checking}
+                onClick={() => {
+                  setChecking(true);
+                  router.refresh();
+                  setTimeout(() => setChecking(false), 1_000);
+                }}
+              >
+                Check again
+              </Button>
+            )}
+            <Button disabled={overLimit} onClick={onContinue}>
+              Continue to App
+            </Button>
+          </>
+        }
+      >
         {admin && licence && (
           <>
             <p className="text-sm">
@@ -64,27 +81,7 @@ export default function OverLimitModal({
             />
           </>
         )}
-        <DialogFooter>
-          {admin ? (
-            upgrade
-          ) : (
-            <Button
-              variant="outline"
-              disabled={checking}
-              onClick={() => {
-                setChecking(true);
-                router.refresh();
-                setTimeout(() => setChecking(false), 1_000);
-              }}
-            >
-              Check again
-            </Button>
-          )}
-          <Button disabled={overLimit} onClick={onContinue}>
-            Continue to App
-          </Button>
-        </DialogFooter>
-      </DialogContent>
+      </DialogFrame>
     </Dialog>
   );
 }

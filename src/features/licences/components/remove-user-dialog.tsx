@@ -1,18 +1,8 @@
 "use client";
 
-import { useState } from "react";
 import { toast } from "sonner";
 
-import { Button } from "@/components/ui/button";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "@/components/ui/dialog";
-import { Spinner } from "@/components/ui/spinner";
+import { ConfirmDialog } from "@/components/ui/dialog-frame";
 
 import { removeLicenceUser } from "../actions";
 import type { LicenceUser } from "../queries";
@@ -30,54 +20,22 @@ export function RemoveUserDialog({
   onClose: () => void;
   onRemoved: () => void;
 }) {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  async function remove() {
-    if (!user) return;
-    setBusy(true);
-    const result = await removeLicenceUser({ userId: user.id });
-    setBusy(false);
-    if (!result.ok) {
-      setError(result.message);
-      return;
-    }
-    toast.error("User Removed", {
-      description: "Selected User has been removed your License",
-      id: manageUsersToast,
-    });
-    onRemoved();
-    onClose();
-  }
-
   return (
-    <Dialog
+    <ConfirmDialog
       open={user !== null}
-      onOpenChange={(open) => {
-        if (!open) {
-          setError(null);
-          onClose();
-        }
+      title={<>Remove User from {organisation}</>}
+      description={<>Are you sure you want to remove {user?.email}?</>}
+      confirmLabel="Remove"
+      busyLabel="Removing"
+      action={() => removeLicenceUser({ userId: user!.id })}
+      onDone={() => {
+        toast.error("User Removed", {
+          description: "Selected User has been removed your License",
+          id: manageUsersToast,
+        });
+        onRemoved();
       }}
-    >
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Remove User from {organisation}</DialogTitle>
-          <DialogDescription>Are you sure you want to remove {user?.email}?</DialogDescription>
-        </DialogHeader>
-        <p role="alert" className="text-sm text-destructive empty:hidden">
-          {error}
-        </p>
-        <DialogFooter>
-          <Button variant="outline" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button variant="destructive" onClick={remove} disabled={busy}>
-            {busy && <Spinner label="Removing" />}
-            Remove
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+      onClose={onClose}
+    />
   );
 }

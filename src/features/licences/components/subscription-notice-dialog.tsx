@@ -3,14 +3,8 @@
 import Link from "next/link";
 
 import { Button } from "@/components/ui/button";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "@/components/ui/dialog";
+import { Dialog } from "@/components/ui/dialog";
+import { DialogFrame } from "@/components/ui/dialog-frame";
 import { formatLongDate, hasExpired, site } from "@/lib/site";
 
 import { dismissSubscriptionNotice } from "../actions";
@@ -24,41 +18,47 @@ const { earlyBird } = site.notice;
 export default function SubscriptionNoticeDialog({ onClose }: { onClose: () => void }) {
   return (
     <Dialog open>
-      <DialogContent blocking>
-        <DialogHeader>
-          <DialogTitle>Subscription Plans Now Required</DialogTitle>
-          <DialogDescription>
+      <DialogFrame
+        blocking
+        title="Subscription Plans Now Required"
+        description={
+          <>
             {site.name} plans went on sale on {formatLongDate(site.notice.plansOnSale)} and the free grace
             period ended on {formatLongDate(site.notice.gracePeriodEnded)}. Choose a plan to keep using the
             platform.
-          </DialogDescription>
-          {!hasExpired(earlyBird.validUntil) && (
+          </>
+        }
+        headerExtra={
+          !hasExpired(earlyBird.validUntil) && (
             <p className="text-sm">
               Early-bird offer: {earlyBird.percentOff}% off the first year of any plan with the code{" "}
               <strong>{earlyBird.code}</strong>, until {formatLongDate(earlyBird.validUntil)}.
             </p>
-          )}
-        </DialogHeader>
-        <DialogFooter className="sm:justify-between">
-          <Button
-            variant="ghost"
-            onClick={() => {
-              onClose();
-              void dismissSubscriptionNotice({});
-            }}
-          >
-            Close Message
-          </Button>
-          <div className="flex flex-col-reverse gap-2 sm:flex-row">
-            <Button asChild variant="outline">
-              <Link href="/pricing/plans">View Pricing Plans</Link>
+          )
+        }
+        footerClassName="sm:justify-between"
+        footer={
+          <>
+            <Button
+              variant="ghost"
+              onClick={() => {
+                onClose();
+                void dismissSubscriptionNotice({});
+              }}
+            >
+              Close Message
             </Button>
-            <Button asChild>
-              <Link href="/pricing/choose-your-plan">Subscribe Now</Link>
-            </Button>
-          </div>
-        </DialogFooter>
-      </DialogContent>
+            <div className="flex flex-col-reverse gap-2 sm:flex-row">
+              <Button asChild variant="outline">
+                <Link href="/pricing/plans">View Pricing Plans</Link>
+              </Button>
+              <Button asChild>
+                <Link href="/pricing/choose-your-plan">Subscribe Now</Link>
+              </Button>
+            </div>
+          </>
+        }
+      />
     </Dialog>
   );
 }

@@ -1,7 +1,6 @@
 import { PageSection } from "@/components/layout/page-section";
 import {
   editionNames,
-  editions,
   formatPence,
   formatUnitPence,
   monthLabel,
@@ -12,8 +11,7 @@ import { fromFirstOf, fromFirstOfAtStart } from "../months";
 import type { ProductKind } from "../product-queries";
 import { formatRate, type Reimbursement } from "../reimbursement";
 import { monthInForceOf, type ReimbursementMonth } from "../pack-months";
-
-const editionIds = editions.map((edition) => edition.id);
+import { editionIds, EditionMonthCard } from "./edition-month-card";
 
 const priceLabels: Record<ProductKind, string> = {
   drug: "Basic price",
@@ -118,25 +116,20 @@ function EditionNow({
   kind: ProductKind;
   unit: string | null;
 }) {
-  const shown = monthInForceOf(months, edition);
-  const result = shown?.editions[edition];
   return (
-    <li className="rounded-xl border bg-card p-4 shadow-sm">
-      <p className="font-medium">{editionNames[edition]}</p>
-      <p className="text-sm text-muted-foreground">
-        {shown ? monthLabel(shown.period) : monthLabel(inForce.period)}
-        {shown && shown.period !== inForce.period && ` (${monthLabel(inForce.period)} not published yet)`}
-      </p>
-      {result ? (
-        <Money result={result} kind={kind} unit={unit} />
-      ) : (
-        <p className="mt-3 text-sm text-muted-foreground">
-          {shown
-            ? `Not listed in ${editionNames[edition]} in ${monthLabel(shown.period)}.`
-            : `Not published yet in ${editionNames[edition]}.`}
+    <EditionMonthCard
+      edition={edition}
+      months={months}
+      gap="mt-3"
+      monthLine={(shown) => (
+        <p className="text-sm text-muted-foreground">
+          {shown ? monthLabel(shown.period) : monthLabel(inForce.period)}
+          {shown && shown.period !== inForce.period && ` (${monthLabel(inForce.period)} not published yet)`}
         </p>
       )}
-    </li>
+    >
+      {(result) => <Money result={result} kind={kind} unit={unit} />}
+    </EditionMonthCard>
   );
 }
 

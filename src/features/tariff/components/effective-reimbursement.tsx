@@ -10,7 +10,6 @@ import {
 } from "@/components/ui/table";
 import {
   editionNames,
-  editions,
   formatPence,
   formatUnitPence,
   monthLabel,
@@ -19,9 +18,8 @@ import {
 
 import { shortExplanation, type Reimbursement } from "../reimbursement";
 import { monthChoiceLabel } from "../months";
-import { absentWords, monthInForceOf, type ReimbursementMonth } from "../pack-months";
-
-const editionIds = editions.map((edition) => edition.id);
+import { absentWords, type ReimbursementMonth } from "../pack-months";
+import { editionIds, EditionMonthCard } from "./edition-month-card";
 
 function Figure({ result, unit }: { result: Reimbursement; unit: string | null }) {
   if (result.perPackPence === null) return <span className="text-muted-foreground">Not known</span>;
@@ -46,13 +44,16 @@ function ThisMonth({
   edition: Edition;
   unit: string | null;
 }) {
-  const month = monthInForceOf(months, edition);
-  const result = month?.editions[edition];
   return (
-    <li className="rounded-xl border bg-card p-4 shadow-sm">
-      <p className="font-medium">{editionNames[edition]}</p>
-      {month && <p className="text-sm text-muted-foreground">{monthLabel(month.period)}</p>}
-      {result ? (
+    <EditionMonthCard
+      edition={edition}
+      months={months}
+      gap="mt-2"
+      monthLine={(month) =>
+        month && <p className="text-sm text-muted-foreground">{monthLabel(month.period)}</p>
+      }
+    >
+      {(result) => (
         <>
           <p className="mt-2 text-lg">
             <Figure result={result} unit={unit} />
@@ -63,14 +64,8 @@ function ThisMonth({
             ))}
           </ol>
         </>
-      ) : (
-        <p className="mt-2 text-sm text-muted-foreground">
-          {month
-            ? `Not listed in ${editionNames[edition]} in ${monthLabel(month.period)}.`
-            : `Not published yet in ${editionNames[edition]}.`}
-        </p>
       )}
-    </li>
+    </EditionMonthCard>
   );
 }
 

@@ -1,23 +1,18 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useId, useState } from "react";
+import { useState } from "react";
 import { toast } from "sonner";
 
 import { Button } from "@/components/ui/button";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "@/components/ui/dialog";
-import { Input } from "@/components/ui/input";
+import { Dialog } from "@/components/ui/dialog";
+import { DialogFrame } from "@/components/ui/dialog-frame";
+import { useNameForm } from "@/components/ui/use-name-form";
 
 import { deleteWatchlist, renameWatchlist, shareWatchlist } from "../actions";
 import { watchlistsPath } from "../paths";
 import { watchlistToast } from "./toasts";
+import { WatchlistNameForm } from "./watchlist-name-form";
 
 /** Rename, share with the licence (owner only) and delete one watchlist. */
 export function WatchlistSettings({
@@ -29,25 +24,19 @@ export function WatchlistSettings({
   canShare: boolean;
 }) {
   const router = useRouter();
-  const id = useId();
-  const [name, setName] = useState(watchlist.name);
-  const [error, setError] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
-  const [busy, setBusy] = useState(false);
-
-  async function rename(event: React.FormEvent) {
-    event.preventDefault();
-    setBusy(true);
-    const result = await renameWatchlist({ watchlistId: watchlist.id, name });
-    setBusy(false);
-    if (!result.ok) {
-      setError(result.fieldErrors?.name?.[0] ?? result.message);
-      return;
-    }
-    setError(null);
-    toast.success(`Renamed to ${result.data.name}`, { id: watchlistToast });
-    router.refresh();
-  }
+  const [acting, setBusy] = useState(false);
+  const naming = useNameForm({
+    initial: watchlist.name,
+    keepName: true,
+    save: (name) => renameWatchlist({ watchlistId: watchlist.id, name }),
+    onSaved: (renamed) => {
+      toast.success(`Renamed to ${renamed.name}`, { id: watchlistToast });
+      router.refresh();
+    },
+  });
+  // One change at a time: renaming, sharing or deleting.
+  const busy = acting || naming.busy;
 
   async function share(shared: boolean) {
     setBusy(true);
@@ -77,30 +66,16 @@ export function WatchlistSettings({
 
   return (
     <div className="flex flex-wrap items-end gap-x-6 gap-y-3">
-      <form onSubmit={rename} className="space-y-2" noValidate>
-        <label htmlFor={id} className="block text-sm font-medium">
-          Name
-        </label>
-        <div className="flex gap-2">
-          <Input
-            id={id}
-            value={name}
-            onChange={(event) => setName(event.target.value)}
-            maxLength={80}
-            className="w-56"
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? `${id}-error` : undefined}
-          />
-          <Button type="submit" variant="outline" disabled={busy || name.trim() === watchlist.name}>
+      <WatchlistNameForm
+        label="Name"
+        form={naming}
+        inputClassName="w-56"
+        button={
+          <Button type="submit" variant="outline" disabled={busy || naming.name.trim() === watchlist.name}>
             Rename
           </Button>
-        </div>
-        {error && (
-          <p id={`${id}-error`} role="alert" className="text-sm text-destructive">
-            {error}
-          </p>
-        )}
-      </form>
+        }
+      />
       {watchlist.isOwner && canShare && (
         <label className="flex min-h-10 items-center gap-2 text-sm">
           <input
@@ -117,24 +92,26 @@ export function WatchlistSettings({
         Delete watchlist
       </Button>
       <Dialog open={confirming} onOpenChange={setConfirming}>
-        <DialogContent>
-          <DialogHeader>
-            <DialogTitle>Delete {watchlist.name}?</DialogTitle>
-            <DialogDescription>
+        <DialogFrame
+          title={<>Delete {watchlist.name}?</>}
+          description={
+            <>
               The watchlist and the packs on it are removed
               {watchlist.shared ? " for everyone on your licence" : ""}. The packs themselves stay in the
               tariff.
-            </DialogDescription>
-          </DialogHeader>
-          <DialogFooter>
-            <Button variant="outline" onClick={() => setConfirming(false)}>
-              Cancel
-            </Button>
-            <Button variant="destructive" onClick={remove} disabled={busy}>
-              Delete
-            </Button>
-          </DialogFooter>
-        </DialogContent>
+            </>
+          }
+          footer={
+            <>
+              <Button variant="outline" onClick={() => setConfirming(false)}>
+                Cancel
+              </Button>
+              <Button variant="destructive" onClick={remove} disabled={busy}>
+                Delete
+              </Button>
+            </>
+          }
+        />
       </Dialog>
     </div>
   );
