@@ -6,7 +6,7 @@ import { tariffFileFolder, viiiaCsv } from "@tests/fixtures/tariff-files";
 import { getPool } from "@/db/client";
 
 import { importFile } from "@/features/imports/service";
-import { listDefinition } from "@/features/tariff/list-definitions";
+import { listDefinition } from "@/features/tariff/lists/readers";
 import { recordsPerBatch } from "@/features/tariff/list-reading";
 import { listRows } from "@/features/tariff/queries";
 

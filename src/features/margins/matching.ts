@@ -6,7 +6,7 @@ import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 import { getDb } from "@/db/client";
 import { brandedPacks, marginCorrections, partIxPrices, partViiiaPrices } from "@/db/schema";
 import { dataVersion } from "@/lib/data-version-cache";
-import { listDefinition } from "@/features/tariff/list-definitions";
+import { listDefinition } from "@/features/tariff/lists/readers";
 import { resolveListView } from "@/features/tariff/list-view";
 import type { ListId } from "@/features/tariff/lists";
 import type { Edition } from "@/lib/tariff-vocabulary";

@@ -1,6 +1,6 @@
 import "server-only";
 
-import { listDefinition } from "@/features/tariff/list-definitions";
+import { listDefinition } from "@/features/tariff/lists/readers";
 import { namesMatcher, type ListHit } from "@/features/tariff/list-reading";
 import { byDataVersion, dataVersion } from "@/lib/data-version-cache";
 import { resolveListView } from "@/features/tariff/list-view";

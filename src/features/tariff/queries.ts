@@ -7,7 +7,7 @@ import { getDb } from "@/db/client";
 import { tariffDatasets } from "@/db/schema";
 import type { Edition } from "@/lib/tariff-vocabulary";
 
-import { listDefinition } from "./list-definitions";
+import { listDefinition } from "./lists/readers";
 import type { ListQuery, ListSource, TermMatch } from "./list-reading";
 import type { ListId } from "./lists";
 

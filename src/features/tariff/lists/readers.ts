@@ -18,7 +18,7 @@ import {
 import type { DataRow } from "@/components/data-table/format";
 import type { Edition } from "@/lib/tariff-vocabulary";
 
-import { brandedPackQuery, dmdSource, type BrandedPack } from "./branded-packs";
+import { brandedPackQuery, dmdSource, type BrandedPack } from "../branded-packs";
 import {
   datasetQuery,
   datasetReader,
@@ -31,11 +31,11 @@ import {
   type ListParts,
   type ListQuery,
   type ListReader,
-} from "./list-reading";
-import type { ListId } from "./lists";
-import type { PackMoney } from "./reimbursement";
-import { monthPricing, type MonthPack, type MonthPricing } from "./reimbursement-queries";
-import { categoryLabel, packLine, percent, productLink, yesNo } from "./row-format";
+} from "../list-reading";
+import type { ListId } from ".";
+import type { PackMoney } from "../reimbursement";
+import { monthPricing, type MonthPack, type MonthPricing } from "../reimbursement-queries";
+import { categoryLabel, packLine, percent, productLink, yesNo } from "../row-format";
 
 /** How a list's records are priced: each record's pack, then its row and search result made with its money. */
 type Pricing<R> = {
