@@ -9,7 +9,7 @@ import { currentPeriod, type Edition } from "@/lib/tariff-vocabulary";
 
 import { searchParts, viewAllPath, type SearchPart, type SearchPartId } from "./parts";
 
-/** A list's record as its part's section shows it (each list maps its own and prices it, `list-definitions.ts`). */
+/** A list's record as its part's section shows it (each list maps its own and prices it, in its reader). */
 export type SearchResult = Omit<ListHit, "href" | "concessionPence"> & {
   href: string;
   concessionPence: number | null;

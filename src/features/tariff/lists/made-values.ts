@@ -1,19 +1,18 @@
 import type { DataRow, MadeValues } from "@/components/data-table/format";
-
-import type { ListId } from "./lists";
 import { formatPounds } from "@/lib/tariff-vocabulary";
 
-import { indicativePriceBasis, netHint, productLink, tariffMonth } from "./row-format";
+import { netHint, productLink } from "../row-format";
 
 /**
  * The links and explanations a list's table makes in the browser from each row's own values (ADR
  * 149): a product page from the pack's code, the net price's and the reimbursement's explanations
- * from the figures beside them. A list's rows (`list-definitions.ts`) carry the values these read
- * and not what they make, which was a quarter of a big list's answer; the table asks only for the
- * rows in view. A list not named here keeps its links and explanations in its rows.
+ * from the figures beside them. A list's rows (its reader) carry the values these read and not
+ * what they make, which was a quarter of a big list's answer; the table asks only for the rows in
+ * view. Each list says which it makes (`madeValues` in its file); a list that makes none keeps its
+ * links and explanations in its rows.
  */
 
-const textOf = (row: DataRow, key: string) => {
+export const textOf = (row: DataRow, key: string) => {
   const value = row[key];
   return typeof value === "string" && value !== "" ? value : null;
 };
@@ -23,23 +22,23 @@ const numberOf = (row: DataRow, key: string) => {
 };
 
 /** The pack's page on `page`, by the first of `keys` the row has a code for. */
-const pageOf =
+export const pageOf =
   (page: "/drug-info" | "/brand-info" | "/appliance-info", ...keys: string[]) =>
   (row: DataRow) =>
     productLink(page, keys.map((key) => textOf(row, key)).find((code) => code !== null) ?? null);
 
 /** The net price's explanation: the Discount column's rate taken off the price `basis` names. */
-const netOf = (basis: (row: DataRow) => string) => (row: DataRow) =>
+export const netOf = (basis: (row: DataRow) => string) => (row: DataRow) =>
   netHint(numberOf(row, "discountRate"), numberOf(row, "netPrice"), basis(row));
 
 /** `netOf` a basis that is the same for every row, worded once. */
-const netOn = (basis: string) => netOf(() => basis);
+export const netOn = (basis: string) => netOf(() => basis);
 
 /**
  * A Part VIIIA pack's net price explained: the concession that replaces the basic price (a line on
  * concession carries no deduction), no deduction at all, or the deduction taken off `basis`.
  */
-const concededNet = (basis: string) => (row: DataRow) => {
+export const concededNet = (basis: string) => (row: DataRow) => {
   const rate = numberOf(row, "discountRate");
   const net = numberOf(row, "netPrice");
   const concession = numberOf(row, "concessionPrice");
@@ -50,36 +49,7 @@ const concededNet = (basis: string) => (row: DataRow) => {
   return netHint(rate, net, basis);
 };
 
-const drugPage = pageOf("/drug-info", "vmppSnomedCode");
-const brandPage = pageOf("/brand-info", "amppSnomedCode");
-const brandLink: MadeValues = { href: brandPage };
-
-/** By list, for the period whose rows are shown (the basis of a monthly price is its month's). */
-const madeByList: Partial<Record<ListId, (period: string) => MadeValues>> = {
-  partviiia: (period) => ({ href: drugPage, netHint: concededNet(`${tariffMonth(period)} basic price`) }),
-  partviiid: (period) => ({ netHint: netOn(`${tariffMonth(period)} basic price`) }),
-  catm: (period) => ({
-    href: drugPage,
-    netHint: concededNet(`Category M price from ${tariffMonth(period)}`),
-  }),
-  partix: (period) => ({
-    href: pageOf("/appliance-info", "packSnomedCode", "productSnomedCode"),
-    netHint: netOn(`${tariffMonth(period)} price`),
-  }),
-  acbs: () => brandLink,
-  brands: () => ({
-    href: brandPage,
-    netHint: netOf((row) => indicativePriceBasis(textOf(row, "priceDate"))),
-  }),
-  "broken-bulk": () => brandLink,
-  "dental-formulary": () => brandLink,
-  discontinued: () => brandLink,
-  "nurse-formulary": () => brandLink,
-  "special-containers": () => brandLink,
-  concessions: () => ({ href: drugPage }),
-};
-
-/** What a list's table makes from each of its rows for `period`. */
-export function listMadeValues(id: ListId, period: string): MadeValues {
-  return madeByList[id]?.(period) ?? {};
-}
+export const drugPage = pageOf("/drug-info", "vmppSnomedCode");
+export const brandPage = pageOf("/brand-info", "amppSnomedCode");
+/** A list of dm+d's branded packs: each row links its pack's page. */
+export const brandLink: MadeValues = { href: brandPage };
