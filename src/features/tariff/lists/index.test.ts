@@ -18,17 +18,10 @@ describe("the lists, each described in its own file", () => {
   });
 
   it("puts each list in one place of the menu, in the lists' order", () => {
-    expect(listsInMenu("tariff").map((list) => list.id)).toEqual([
-      "partviiia",
-      "partviiib",
-      "partviiid",
-      "catm",
-      "partix",
-      "acbs",
-    ]);
-    const inMenu = (["tariff", "reimbursement", "links"] as const).flatMap((group) =>
+    const inMenu = (["tariff", "reimbursement", "links"] as const).map((group) =>
       listsInMenu(group).map((list) => list.id),
     );
-    expect(inMenu.sort()).toEqual([...listIds].sort());
+    for (const ids of inMenu) expect(ids).toEqual(listIds.filter((id) => ids.includes(id)));
+    expect(inMenu.flat().sort()).toEqual([...listIds].sort());
   });
 });
