@@ -1,6 +1,6 @@
 import "server-only";
 
-import { listDefinition } from "@/features/tariff/lists/readers";
+import { listReaderOf } from "@/features/tariff/lists/readers";
 import { namesMatcher, type ListHit } from "@/features/tariff/list-reading";
 import { byDataVersion, dataVersion } from "@/lib/data-version-cache";
 import { resolveListView } from "@/features/tariff/list-view";
@@ -69,7 +69,7 @@ async function searchUncached(
     wanted.map(async (part) => {
       const partView = await view(part.list);
       const period = partView.choice.period;
-      const { search } = listDefinition(part.list, edition);
+      const { search } = listReaderOf(part.list, edition);
       if (!search) throw new Error(`The list ${part.list} has no search results.`);
       const { hits, total } =
         period === null || !partView.searchTerm

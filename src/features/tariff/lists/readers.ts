@@ -47,6 +47,6 @@ const readers: Record<ListId, (edition: Edition) => ListReader> = {
 };
 
 /** The reading of a list in an edition. */
-export function listDefinition(id: ListId, edition: Edition): ListReader {
+export function listReaderOf(id: ListId, edition: Edition): ListReader {
   return readers[id](edition);
 }
