@@ -66,7 +66,7 @@ const publicModules = {
   search: ["components/search-dialog"],
   tariff: [
     "discounts",
-    "list-definitions",
+    "lists/readers",
     "list-reading",
     "list-view",
     "lists",

@@ -15,8 +15,11 @@ import {
 } from "@/db/schema";
 import type { PartId } from "@/lib/tariff-vocabulary";
 
-/** The table each part's lines are stored in: the import writes them, the pricing model and insights read them. */
-export const partTables: Record<PartId, DatasetTable> = {
+/**
+ * The table each part's lines are stored in: the import writes them, the pricing model and insights
+ * read them, and the import's line types are these tables' rows.
+ */
+export const partTables = {
   viiia: partViiiaPrices,
   "cat-m": categoryMPrices,
   viiib: partViiibPrices,
@@ -27,7 +30,7 @@ export const partTables: Record<PartId, DatasetTable> = {
   blacklist,
   "zero-discount": zeroDiscount,
   borderline: borderlineSubstances,
-};
+} as const satisfies Record<PartId, DatasetTable>;
 
 /** Columns an insert computes from each row rather than reading them from it (discounts, say). */
 export type ComputedColumns = { columns: string[]; lateral: SQL; values: SQL[] };

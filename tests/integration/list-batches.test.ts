@@ -6,7 +6,7 @@ import { tariffFileFolder, viiiaCsv } from "@tests/fixtures/tariff-files";
 import { getPool } from "@/db/client";
 
 import { importFile } from "@/features/imports/service";
-import { listDefinition } from "@/features/tariff/list-definitions";
+import { listReaderOf } from "@/features/tariff/lists/readers";
 import { recordsPerBatch } from "@/features/tariff/list-reading";
 import { listRows } from "@/features/tariff/queries";
 
@@ -78,7 +78,7 @@ describe("a big list's rows", () => {
   it("narrowed by a search, keep the order one statement ranks them in", async () => {
     const query = { searchTerm: "Medicine 0012" };
     const found = await listRows("partviiia", 1, "2026-03-01", query);
-    const ranked = await listDefinition("partviiia", 1).search!("2026-03-01", query, count);
+    const ranked = await listReaderOf("partviiia", 1).search!("2026-03-01", query, count);
     expect(found.slice(0, 10).map((row) => row.medicine)).toEqual(
       Array.from({ length: 10 }, (_, n) => `Medicine 0012${n} 5mg tablets`),
     );

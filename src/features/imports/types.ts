@@ -1,42 +1,24 @@
-import type {
-  blacklist,
-  borderlineSubstances,
-  brandedPacks,
-  categoryMPrices,
-  concessions,
-  partIxPrices,
-  partViiiaPrices,
-  partViiibPrices,
-  partViiidPrices,
-  zeroDiscount,
-} from "@/db/schema";
+import type { partTables } from "@/lib/part-tables";
 import type { Edition, PartId, Period } from "@/lib/tariff-vocabulary";
 
-/** A table's row as the parser makes it: edition and period are added when it is written. */
-type LineOf<T extends { $inferInsert: object }> = Omit<T["$inferInsert"], "id" | "edition" | "period">;
+/** A part's row as the parser makes it: edition and period are added when it is written. */
+type LineOf<P extends PartId> = P extends PartId
+  ? Omit<(typeof partTables)[P]["$inferInsert"], "id" | "edition" | "period">
+  : never;
 
-export type ViiiaLine = LineOf<typeof partViiiaPrices>;
-export type CategoryMLine = LineOf<typeof categoryMPrices>;
-export type ViiibLine = LineOf<typeof partViiibPrices>;
-export type ViiidLine = LineOf<typeof partViiidPrices>;
-export type IxLine = LineOf<typeof partIxPrices>;
-export type ConcessionLine = LineOf<typeof concessions>;
-export type BrandedPackLine = LineOf<typeof brandedPacks>;
-export type BlacklistLine = LineOf<typeof blacklist>;
-export type ZeroDiscountLine = LineOf<typeof zeroDiscount>;
-export type BorderlineLine = LineOf<typeof borderlineSubstances>;
+export type ViiiaLine = LineOf<"viiia">;
+export type CategoryMLine = LineOf<"cat-m">;
+export type ViiibLine = LineOf<"viiib">;
+export type ViiidLine = LineOf<"viiid">;
+export type IxLine = LineOf<"ix">;
+export type ConcessionLine = LineOf<"concessions">;
+export type BrandedPackLine = LineOf<"dmd">;
+export type BlacklistLine = LineOf<"blacklist">;
+export type ZeroDiscountLine = LineOf<"zero-discount">;
+export type BorderlineLine = LineOf<"borderline">;
 
-export type Line =
-  | ViiiaLine
-  | CategoryMLine
-  | ViiibLine
-  | ViiidLine
-  | IxLine
-  | ConcessionLine
-  | BrandedPackLine
-  | BlacklistLine
-  | ZeroDiscountLine
-  | BorderlineLine;
+/** A line of any part. */
+export type Line = LineOf<PartId>;
 
 /** The rows of one (edition, part, period): what one import replaces. */
 export type Dataset = { period: Period; rows: Line[] };

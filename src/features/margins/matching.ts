@@ -6,7 +6,7 @@ import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 import { getDb } from "@/db/client";
 import { brandedPacks, marginCorrections, partIxPrices, partViiiaPrices } from "@/db/schema";
 import { dataVersion } from "@/lib/data-version-cache";
-import { listDefinition } from "@/features/tariff/list-definitions";
+import { listReaderOf } from "@/features/tariff/lists/readers";
 import { resolveListView } from "@/features/tariff/list-view";
 import type { ListId } from "@/features/tariff/lists";
 import type { Edition } from "@/lib/tariff-vocabulary";
@@ -83,7 +83,7 @@ async function monthsInForce(edition: Edition): Promise<Month[]> {
   const months = await Promise.all(
     sources.map(async (source) => {
       const { period } = (await resolveListView(source.list, edition, {}, undefined, version)).choice;
-      const stored = listDefinition(source.list, edition).source.edition;
+      const stored = listReaderOf(source.list, edition).source.edition;
       return period ? { source, edition: stored, period } : null;
     }),
   );

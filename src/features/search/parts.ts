@@ -1,26 +1,8 @@
-import { lists, listTitle, type ListId } from "@/features/tariff/lists";
+import { listOfSearchPart, listTitle, type ListId } from "@/features/tariff/lists";
 import { ewOnlySearchParts, searchPartIds, type SearchPartId } from "@/lib/search-part-ids";
 import type { Edition } from "@/lib/tariff-vocabulary";
 
 export { ewOnlySearchParts, searchPartIds, type SearchPartId } from "@/lib/search-part-ids";
-
-/** The list each part's 'View all results' opens. Plain data, read by the dialog and the search API alike. */
-const listOf: Record<SearchPartId, ListId> = {
-  viiia: "partviiia",
-  viiib: "partviiib",
-  viiid: "partviiid",
-  catm: "catm",
-  ix: "partix",
-  acbs: "acbs",
-  brands: "brands",
-  concessions: "concessions",
-};
-
-/** Labels where the part's list is called otherwise in a menu. */
-const labels: Partial<Record<SearchPartId, string>> = {
-  acbs: "Part X / Borderline Substances",
-  brands: "Branded Products",
-};
 
 export type SearchPart = { id: SearchPartId; list: ListId; title: string; description: string; path: string };
 
@@ -28,16 +10,20 @@ export function isSearchPartId(value: string): value is SearchPartId {
   return (searchPartIds as readonly string[]).includes(value);
 }
 
-/** The parts an edition can search, with that edition's labels. */
+/**
+ * The parts an edition can search, with that edition's labels: each part's list (which says so in
+ * its file) gives its title, description and the page its 'View all results' opens. Plain data,
+ * read by the dialog and the search API alike.
+ */
 export function searchParts(edition: Edition): SearchPart[] {
   return searchPartIds
     .filter((id) => edition === 1 || !ewOnlySearchParts.includes(id))
     .map((id) => {
-      const spec = lists[listOf[id]];
+      const spec = listOfSearchPart(id);
       return {
         id,
         list: spec.id,
-        title: labels[id] ?? listTitle(spec, edition),
+        title: spec.search?.title ?? listTitle(spec, edition),
         description: spec.explanation,
         path: spec.path,
       };

@@ -1,6 +1,6 @@
 import "server-only";
 
-import { listDefinition } from "@/features/tariff/list-definitions";
+import { listReaderOf } from "@/features/tariff/lists/readers";
 import { namesMatcher, type ListHit } from "@/features/tariff/list-reading";
 import { byDataVersion, dataVersion } from "@/lib/data-version-cache";
 import { resolveListView } from "@/features/tariff/list-view";
@@ -9,7 +9,7 @@ import { currentPeriod, type Edition } from "@/lib/tariff-vocabulary";
 
 import { searchParts, viewAllPath, type SearchPart, type SearchPartId } from "./parts";
 
-/** A list's record as its part's section shows it (each list maps its own and prices it, `list-definitions.ts`). */
+/** A list's record as its part's section shows it (each list maps its own and prices it, in its reader). */
 export type SearchResult = Omit<ListHit, "href" | "concessionPence"> & {
   href: string;
   concessionPence: number | null;
@@ -69,7 +69,7 @@ async function searchUncached(
     wanted.map(async (part) => {
       const partView = await view(part.list);
       const period = partView.choice.period;
-      const { search } = listDefinition(part.list, edition);
+      const { search } = listReaderOf(part.list, edition);
       if (!search) throw new Error(`The list ${part.list} has no search results.`);
       const { hits, total } =
         period === null || !partView.searchTerm

@@ -1,3 +1,4 @@
+import { listsInMenu, type MenuGroup } from "@/features/tariff/lists";
 import { safeRedirectPath } from "@/lib/security/safe-redirect";
 import type { Edition } from "@/lib/tariff-vocabulary";
 
@@ -13,82 +14,19 @@ export type NavEntry = {
   ewOnly?: boolean;
 };
 
-export const drugTariffParts: readonly NavEntry[] = [
-  {
-    href: "/drug-tariff-parts/partviiia",
-    title: "Part VIIIA",
-    niTitle: "Part I",
-    subtitle: "Basic prices of generic medicines: Categories A, C, M and more",
-  },
-  {
-    href: "/drug-tariff-parts/partviiib-specials",
-    title: "Part VIIIB",
-    subtitle: "Unlicensed specials with a minimum quantity and a price per additional unit",
-    ewOnly: true,
-  },
-  {
-    href: "/drug-tariff-parts/partviiid-specials",
-    title: "Part VIIID",
-    subtitle: "Further specials and imported unlicensed medicines with listed prices",
-    ewOnly: true,
-  },
-  {
-    href: "/drug-tariff-parts/partviii-category-m",
-    title: "Category M",
-    subtitle: "Quarterly prices set by the Department of Health and Social Care",
-  },
-  {
-    href: "/drug-tariff-parts/partix-appliances",
-    title: "Part IX",
-    niTitle: "Part II & III",
-    subtitle: "Appliances, incontinence and stoma products and chemical reagents",
-  },
-  {
-    href: "/drug-tariff-parts/acbs",
-    title: "Borderline Substances (Part X)",
-    subtitle: "Foods and toilet preparations approved by the ACBS",
-  },
-];
+/** A group's lists as its entries: each list's file says where the menu shows it. */
+const listEntries = (group: MenuGroup): NavEntry[] =>
+  listsInMenu(group).map((list) => ({
+    href: list.path,
+    title: list.title,
+    subtitle: list.menu.subtitle ?? "",
+    niTitle: list.niTitle,
+    ewOnly: list.ewOnly,
+  }));
 
-export const reimbursementLists: readonly NavEntry[] = [
-  {
-    href: "/reimbursement-info/partxviiia-blacklist",
-    title: "Blacklisted Medicines",
-    niTitle: "Part XI",
-    subtitle: "Products that cannot be prescribed on the NHS (Part XVIIIA)",
-  },
-  {
-    href: "/reimbursement-info/broken-bulk",
-    title: "Broken Bulk",
-    subtitle: "Packs you may claim broken bulk on",
-  },
-  {
-    href: "/reimbursement-info/dental-formulary",
-    title: "Dental Formulary",
-    subtitle: "What dentists may prescribe",
-  },
-  {
-    href: "/reimbursement-info/discontinued-list",
-    title: "Discontinued List",
-    subtitle: "Products no longer available",
-  },
-  {
-    href: "/reimbursement-info/zero-discount",
-    title: "Discount Not Deducted",
-    niTitle: "Zero Discount List",
-    subtitle: "Products paid without a discount deduction",
-  },
-  {
-    href: "/reimbursement-info/nurse-formulary",
-    title: "Nurse Formulary",
-    subtitle: "What nurse prescribers may prescribe",
-  },
-  {
-    href: "/reimbursement-info/special-containers",
-    title: "Special Container List",
-    subtitle: "Packs dispensed whole, never split",
-  },
-];
+export const drugTariffParts: readonly NavEntry[] = listEntries("tariff");
+
+export const reimbursementLists: readonly NavEntry[] = listEntries("reimbursement");
 
 export const insights: readonly NavEntry[] = [
   {
@@ -160,8 +98,7 @@ export function appNavigation(country: Edition): { groups: NavGroup[]; links: Na
   return {
     groups,
     links: [
-      { href: "/brands", title: "Branded Product Pricing" },
-      { href: "/concession-prices", title: "Price Concessions" },
+      ...listsInMenu("links").map((list) => ({ href: list.path, title: list.title })),
       { href: "/compare-editions", title: "Compare Editions" },
       { href: "/margin-check", title: "Margin Check" },
       { href: "/changes", title: "Changes" },

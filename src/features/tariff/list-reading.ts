@@ -158,7 +158,7 @@ export type ListParts<R> = {
   filterOptions?(period: string): Promise<Record<string, string[]>>;
   /**
    * The record as the table's row: where its values become words. The links and explanations a
-   * big list's table makes itself from the row are not in it (`list-row-values.ts`, ADR 149).
+   * big list's table makes itself from the row are not in it (`lists/made-values.ts`, ADR 149).
    */
   toRow(record: R): DataRow;
   toHit?(record: R): ListHit;

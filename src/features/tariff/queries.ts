@@ -7,13 +7,13 @@ import { getDb } from "@/db/client";
 import { tariffDatasets } from "@/db/schema";
 import type { Edition } from "@/lib/tariff-vocabulary";
 
-import { listDefinition } from "./list-definitions";
+import { listReaderOf } from "./lists/readers";
 import type { ListQuery, ListSource, TermMatch } from "./list-reading";
 import type { ListId } from "./lists";
 
 /** The imported part (and edition) whose months a list follows: what its 'Data as of' line reports. */
 export function listSource(id: ListId, edition: Edition): ListSource {
-  return listDefinition(id, edition).source;
+  return listReaderOf(id, edition).source;
 }
 
 /**
@@ -50,7 +50,7 @@ export function eachListRow(
   period: string,
   query: ListQuery = {},
 ): Promise<AsyncIterable<DataRow>> {
-  return listDefinition(id, edition).rows(period, query);
+  return listReaderOf(id, edition).rows(period, query);
 }
 
 /** The values each of a list's drop-downs offers for a period, sorted. */
@@ -59,7 +59,7 @@ export function listFilterOptions(
   edition: Edition,
   period: string,
 ): Promise<Record<string, string[]>> {
-  return listDefinition(id, edition).filterOptions(period);
+  return listReaderOf(id, edition).filterOptions(period);
 }
 
 /**
@@ -72,5 +72,5 @@ export function listTermMatch(
   period: string,
   query: ListQuery,
 ): Promise<TermMatch | null> {
-  return listDefinition(id, edition).termMatch(period, query);
+  return listReaderOf(id, edition).termMatch(period, query);
 }

@@ -5,7 +5,7 @@ import { monthLabel } from "@/lib/tariff-vocabulary";
 /**
  * How a list's records read to a person: the words and links its table rows and search results
  * show. The queries return the tariff's own values (pence, basis points, codes, flags); only the
- * row mappers of `list-definitions.ts` turn them into these.
+ * row mappers of the lists' readers (`lists/<id>.reader.ts`) turn them into these.
  */
 
 /** A deduction in basis points as the Discount column's percentage: 2000 → 20. */

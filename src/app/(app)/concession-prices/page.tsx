@@ -1,23 +1,11 @@
-import type { Metadata } from "next";
-
-import { dataFreshness } from "@/features/imports/components/data-freshness";
-import { TariffListPage } from "@/features/tariff/components/tariff-list-page";
 import { lists } from "@/features/tariff/lists";
-import type { SearchParams } from "@/features/tariff/month-choice";
-import { watchableTable } from "@/features/watchlists/components/watchable-list";
 import { requireSubscriber } from "@/lib/session";
 
-export const metadata: Metadata = { title: lists["concessions"].title, robots: { index: false } };
+import { ListPage, listMetadata, type ListPageProps } from "../list-page";
 
-export default async function Page({ searchParams }: { searchParams: SearchParams }) {
+export const metadata = listMetadata("concessions");
+
+export default async function Page({ searchParams }: ListPageProps) {
   const user = await requireSubscriber(lists.concessions.path);
-  return (
-    <TariffListPage
-      id="concessions"
-      user={user}
-      searchParams={searchParams}
-      freshness={dataFreshness}
-      wrapTable={watchableTable("concessions", user)}
-    />
-  );
+  return <ListPage id="concessions" user={user} searchParams={searchParams} />;
 }

@@ -4,8 +4,7 @@ import { useMemo, type ComponentProps } from "react";
 
 import { ListTable } from "@/components/data-table/list-table";
 
-import { listMadeValues } from "../list-row-values";
-import type { ListId } from "../lists";
+import { listMadeValues, type ListId } from "../lists";
 
 /** A list's table, making each row's links and explanations in the browser (ADR 149). */
 export function TariffListTable({

@@ -1,23 +1,11 @@
-import type { Metadata } from "next";
-
-import { dataFreshness } from "@/features/imports/components/data-freshness";
-import { TariffListPage } from "@/features/tariff/components/tariff-list-page";
 import { lists } from "@/features/tariff/lists";
-import type { SearchParams } from "@/features/tariff/month-choice";
-import { watchableTable } from "@/features/watchlists/components/watchable-list";
 import { requireSubscriber } from "@/lib/session";
 
-export const metadata: Metadata = { title: lists["acbs"].title, robots: { index: false } };
+import { ListPage, listMetadata, type ListPageProps } from "../../list-page";
 
-export default async function Page({ searchParams }: { searchParams: SearchParams }) {
+export const metadata = listMetadata("acbs");
+
+export default async function Page({ searchParams }: ListPageProps) {
   const user = await requireSubscriber(lists.acbs.path);
-  return (
-    <TariffListPage
-      id="acbs"
-      user={user}
-      searchParams={searchParams}
-      freshness={dataFreshness}
-      wrapTable={watchableTable("acbs", user)}
-    />
-  );
+  return <ListPage id="acbs" user={user} searchParams={searchParams} />;
 }

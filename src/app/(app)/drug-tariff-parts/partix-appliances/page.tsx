@@ -1,23 +1,11 @@
-import type { Metadata } from "next";
-
-import { dataFreshness } from "@/features/imports/components/data-freshness";
-import { TariffListPage } from "@/features/tariff/components/tariff-list-page";
 import { lists } from "@/features/tariff/lists";
-import { watchableTable } from "@/features/watchlists/components/watchable-list";
-import type { SearchParams } from "@/features/tariff/month-choice";
 import { requireSubscriber } from "@/lib/session";
 
-export const metadata: Metadata = { title: lists["partix"].title, robots: { index: false } };
+import { ListPage, listMetadata, type ListPageProps } from "../../list-page";
 
-export default async function Page({ searchParams }: { searchParams: SearchParams }) {
+export const metadata = listMetadata("partix");
+
+export default async function Page({ searchParams }: ListPageProps) {
   const user = await requireSubscriber(lists.partix.path);
-  return (
-    <TariffListPage
-      id="partix"
-      user={user}
-      searchParams={searchParams}
-      freshness={dataFreshness}
-      wrapTable={watchableTable("partix", user)}
-    />
-  );
+  return <ListPage id="partix" user={user} searchParams={searchParams} />;
 }

@@ -1,14 +1,11 @@
-import type { Metadata } from "next";
-
-import { dataFreshness } from "@/features/imports/components/data-freshness";
-import { TariffListPage } from "@/features/tariff/components/tariff-list-page";
 import { lists } from "@/features/tariff/lists";
-import type { SearchParams } from "@/features/tariff/month-choice";
 import { requireSubscriber } from "@/lib/session";
 
-export const metadata: Metadata = { title: lists["partviiib"].title, robots: { index: false } };
+import { ListPage, listMetadata, type ListPageProps } from "../../list-page";
 
-export default async function Page({ searchParams }: { searchParams: SearchParams }) {
+export const metadata = listMetadata("partviiib");
+
+export default async function Page({ searchParams }: ListPageProps) {
   const user = await requireSubscriber(lists.partviiib.path);
-  return <TariffListPage id="partviiib" user={user} searchParams={searchParams} freshness={dataFreshness} />;
+  return <ListPage id="partviiib" user={user} searchParams={searchParams} />;
 }

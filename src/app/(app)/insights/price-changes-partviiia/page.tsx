@@ -1,23 +1,14 @@
-import type { Metadata } from "next";
-
-import { dataFreshness } from "@/features/imports/components/data-freshness";
-import { InsightPage, type InsightPageProps } from "@/features/insights/components/insight-page";
-import { insightPages } from "@/features/insights/insight-pages";
 import { getCurrentUser, requireSubscriber } from "@/lib/session";
 
-export async function generateMetadata(): Promise<Metadata> {
+import { Insight, insightMetadata, type InsightPageProps } from "../insight-route";
+
+/** Named as the reader's edition names Part VIIIA. */
+export async function generateMetadata() {
   const user = await getCurrentUser();
-  return { title: insightPages["price-changes-viiia"].title(user?.country ?? 1), robots: { index: false } };
+  return insightMetadata("price-changes-viiia", user?.country ?? 1);
 }
 
 export default async function PartViiiaPriceChangesPage({ searchParams }: InsightPageProps) {
   const user = await requireSubscriber("/insights/price-changes-partviiia");
-  return (
-    <InsightPage
-      kind="price-changes-viiia"
-      edition={user.country}
-      searchParams={searchParams}
-      freshness={dataFreshness}
-    />
-  );
+  return <Insight kind="price-changes-viiia" user={user} searchParams={searchParams} />;
 }

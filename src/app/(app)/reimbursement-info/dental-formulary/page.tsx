@@ -1,23 +1,11 @@
-import type { Metadata } from "next";
-
-import { dataFreshness } from "@/features/imports/components/data-freshness";
-import { TariffListPage } from "@/features/tariff/components/tariff-list-page";
 import { lists } from "@/features/tariff/lists";
-import type { SearchParams } from "@/features/tariff/month-choice";
-import { watchableTable } from "@/features/watchlists/components/watchable-list";
 import { requireSubscriber } from "@/lib/session";
 
-export const metadata: Metadata = { title: lists["dental-formulary"].title, robots: { index: false } };
+import { ListPage, listMetadata, type ListPageProps } from "../../list-page";
 
-export default async function Page({ searchParams }: { searchParams: SearchParams }) {
+export const metadata = listMetadata("dental-formulary");
+
+export default async function Page({ searchParams }: ListPageProps) {
   const user = await requireSubscriber(lists["dental-formulary"].path);
-  return (
-    <TariffListPage
-      id="dental-formulary"
-      user={user}
-      searchParams={searchParams}
-      freshness={dataFreshness}
-      wrapTable={watchableTable("dental-formulary", user)}
-    />
-  );
+  return <ListPage id="dental-formulary" user={user} searchParams={searchParams} />;
 }

@@ -1,23 +1,11 @@
-import type { Metadata } from "next";
-
-import { dataFreshness } from "@/features/imports/components/data-freshness";
-import { TariffListPage } from "@/features/tariff/components/tariff-list-page";
 import { lists } from "@/features/tariff/lists";
-import type { SearchParams } from "@/features/tariff/month-choice";
-import { watchableTable } from "@/features/watchlists/components/watchable-list";
 import { requireSubscriber } from "@/lib/session";
 
-export const metadata: Metadata = { title: lists["nurse-formulary"].title, robots: { index: false } };
+import { ListPage, listMetadata, type ListPageProps } from "../../list-page";
 
-export default async function Page({ searchParams }: { searchParams: SearchParams }) {
+export const metadata = listMetadata("nurse-formulary");
+
+export default async function Page({ searchParams }: ListPageProps) {
   const user = await requireSubscriber(lists["nurse-formulary"].path);
-  return (
-    <TariffListPage
-      id="nurse-formulary"
-      user={user}
-      searchParams={searchParams}
-      freshness={dataFreshness}
-      wrapTable={watchableTable("nurse-formulary", user)}
-    />
-  );
+  return <ListPage id="nurse-formulary" user={user} searchParams={searchParams} />;
 }

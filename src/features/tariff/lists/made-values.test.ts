@@ -3,8 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { DataRow } from "@/components/data-table/format";
 import { madeFrom } from "@tests/fixtures/shown-rows";
 
-import { listMadeValues } from "./list-row-values";
-import { listIds, lists, type ListId } from "./lists";
+import { listIds, listMadeValues, lists, type ListId } from ".";
 
 const made = (id: ListId, row: DataRow) => madeFrom(id, "2026-01-01", row);
 
