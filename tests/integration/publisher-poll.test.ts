@@ -10,7 +10,7 @@ import { setupTestDatabase } from "@tests/fixtures/db";
 import { startFetchServer } from "@tests/fixtures/fetch-server";
 import { viiiaCsv, viiiaRows } from "@tests/fixtures/tariff-files";
 
-import { concessionsPage, type ConcessionEntry } from "@/features/imports/sample/formats";
+import { concessionsPage, type ConcessionEntry } from "@/features/imports/layout-writers";
 import { sourceSettingsOf } from "@/features/imports/fetch/fetchers";
 import {
   cpeMinutes,

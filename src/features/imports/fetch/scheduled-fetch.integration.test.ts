@@ -16,7 +16,7 @@ import { fixturePage, startFetchServer } from "@tests/fixtures/fetch-server";
 import { awayFromMinuteBoundary, jobProcesses, sleep } from "@tests/fixtures/jobs";
 import { viiiaCsv } from "@tests/fixtures/tariff-files";
 
-import { headers, nhsbsaCsv } from "../sample/formats";
+import { headers, nhsbsaCsv } from "../layout-writers";
 import { generateSample } from "../sample/generate";
 import { fetchCpe, fetchDmd, sourceSettingsOf, type FetchOptions } from "./fetchers";
 import { fetchSchedule, scheduledFetchJob } from "./job";

@@ -34,7 +34,7 @@ import {
   type Cell,
   type ConcessionEntry,
   type XmlRecord,
-} from "./formats";
+} from "../layout-writers";
 import { Random } from "./random";
 
 /**
