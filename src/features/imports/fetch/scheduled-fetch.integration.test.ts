@@ -17,7 +17,7 @@ import { awayFromMinuteBoundary, jobProcesses, sleep } from "@tests/fixtures/job
 import { viiiaCsv } from "@tests/fixtures/tariff-files";
 
 import { headers, nhsbsaCsv } from "../layout-writers";
-import { generateSample } from "../sample/generate";
+import { generateSample } from "../../../../scripts/lib/sample/generate";
 import { fetchCpe, fetchDmd, sourceSettingsOf, type FetchOptions } from "./fetchers";
 import { fetchSchedule, scheduledFetchJob } from "./job";
 import { claimRun, RetryLater, runFetch, type RunRequest } from "./runs";

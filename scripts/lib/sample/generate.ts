@@ -34,7 +34,7 @@ import {
   type Cell,
   type ConcessionEntry,
   type XmlRecord,
-} from "../layout-writers";
+} from "@/features/imports/layout-writers";
 import { Random } from "./random";
 
 /**

@@ -1,8 +1,8 @@
 import type { Database } from "@/db/client";
 import { currentPeriod, type Period } from "@/lib/tariff-vocabulary";
 
-import { hasTariffData, type FirstLoad } from "../first-load";
-import { expandFiles, runImports } from "../run";
+import { hasTariffData, type FirstLoad } from "@/features/imports/first-load";
+import { expandFiles, runImports } from "@/features/imports/run";
 import { generateSample, type SampleScale } from "./generate";
 
 /** The seed of the sample everyone gets: change it and every sample file changes. */
