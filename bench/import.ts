@@ -11,7 +11,7 @@ import pg from "pg";
 import { createDatabase, createPool } from "../src/db/client";
 import { startEmbeddedDatabase } from "../src/db/embedded";
 import { migrateDatabase } from "../src/db/migrate";
-import { loadSampleData } from "../src/features/imports/sample/load";
+import { loadSampleData } from "../scripts/lib/sample/load";
 import { importFile } from "../src/features/imports/service";
 import { realDataDir } from "../tests/fixtures/real-data";
 

@@ -10,7 +10,7 @@ import { sql } from "drizzle-orm";
 import { createDatabase, createPool } from "../src/db/client";
 import { migrateDatabase } from "../src/db/migrate";
 import { publisherPollJob } from "../src/features/imports/fetch/job";
-import { concessionsPage, type ConcessionEntry } from "../src/features/imports/sample/formats";
+import { concessionsPage, type ConcessionEntry } from "../src/features/imports/layout-writers";
 import { importFile } from "../src/features/imports/service";
 import { announceImports, sendPendingWatchlistAlerts } from "../src/features/watchlists/alerts";
 import { parseEnv } from "../src/lib/env";

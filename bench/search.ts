@@ -8,7 +8,7 @@ import pg from "pg";
 
 import { createDatabase, createPool } from "../src/db/client";
 import { migrateDatabase } from "../src/db/migrate";
-import { loadSampleData, sampleSeed } from "../src/features/imports/sample/load";
+import { loadSampleData, sampleSeed } from "../scripts/lib/sample/load";
 import { currentPeriod } from "../src/lib/tariff-vocabulary";
 import { startProduct, withClient, withDatabase } from "./server";
 import { createSubscribers, signInSubscribers } from "./subscribers";

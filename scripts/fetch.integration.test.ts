@@ -5,7 +5,7 @@ import { fixturePage, startFetchServer } from "@tests/fixtures/fetch-server";
 import { runScript } from "@tests/fixtures/processes";
 import { viiiaCsv } from "@tests/fixtures/tariff-files";
 
-import { headers, nhsbsaCsv } from "../src/features/imports/sample/formats";
+import { headers, nhsbsaCsv } from "../src/features/imports/layout-writers";
 
 /** `npm run fetch`: one pass against a local stand-in for the publishers' sites, its output and exit codes. */
 const database = setupTestDatabase();

@@ -12,7 +12,7 @@ import { createDatabase, createPool } from "../src/db/client";
 import { openDatabase } from "../src/db/connect";
 import { startEmbeddedDatabase } from "../src/db/embedded";
 import { migrateDatabase } from "../src/db/migrate";
-import { headers, nhsbsaCsv } from "../src/features/imports/sample/formats";
+import { headers, nhsbsaCsv } from "../src/features/imports/layout-writers";
 import { importFile } from "../src/features/imports/service";
 
 /** `npm run import`: its `--json` lines, its exit codes, and what killing it mid-import leaves behind. */

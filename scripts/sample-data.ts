@@ -4,8 +4,8 @@ import { Command, InvalidArgumentError } from "commander";
 
 import { openDatabase } from "../src/db/connect";
 import { migrateDatabase } from "../src/db/migrate";
-import { generateSample, type SampleScale } from "../src/features/imports/sample/generate";
-import { loadSampleData, sampleSeed } from "../src/features/imports/sample/load";
+import { generateSample, type SampleScale } from "./lib/sample/generate";
+import { loadSampleData, sampleSeed } from "./lib/sample/load";
 import { parseEnv } from "../src/lib/env";
 import { currentPeriod, isPeriod } from "../src/lib/tariff-vocabulary";
 import { parseCommandLine } from "./lib/command-line";

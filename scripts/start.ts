@@ -9,7 +9,7 @@ import { migrateDatabase } from "../src/db/migrate";
 import { DEMO_ACCOUNTS, DEMO_OWNER_ID, DEMO_PASSWORD, seedDatabase } from "../src/db/seed";
 import { startEmbeddedDatabase } from "../src/db/embedded";
 import { loadDemoDataIfEmpty } from "../src/features/imports/demo/load";
-import { loadSampleDataIfEmpty } from "../src/features/imports/sample/load";
+import { loadSampleDataIfEmpty } from "./lib/sample/load";
 import { createDatabase, createPool } from "../src/db/client";
 import {
   deploymentProblems,

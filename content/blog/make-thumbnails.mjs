@@ -2,37 +2,18 @@
 //
 // Each thumbnail is an SVG (teal/emerald gradient, a simple abstract motif that
 // differs per article, the article's short title in large white text) rendered
-// to PNG with sharp and written to public/blog/<slug>.png.
+// to PNG with sharp and written to public/blog/<slug>.png. Run from the
+// repository root:
 //
-// sharp is not a dependency of the app. Install it somewhere disposable and
-// point NODE_PATH at it, then run from the repository root:
-//
-//   mkdir -p /tmp/thumbs && cd /tmp/thumbs && npm init -y && npm install sharp@0.34.4
-//   cd /path/to/repo
-//   NODE_PATH=/tmp/thumbs/node_modules node content/blog/make-thumbnails.mjs
+//   node content/blog/make-thumbnails.mjs
 //
 // Pass one or more slugs as arguments to rebuild only those images.
 
-import { createRequire } from "node:module";
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
-// ES module imports ignore NODE_PATH, so load sharp with a CommonJS require,
-// preferring a copy found on NODE_PATH over any copy in the app's node_modules.
-const require = createRequire(import.meta.url);
-function loadSharp() {
-  const extra = (process.env.NODE_PATH || "").split(path.delimiter).filter(Boolean);
-  if (extra.length) {
-    try {
-      return require(require.resolve("sharp", { paths: extra }));
-    } catch {
-      // fall through to normal resolution
-    }
-  }
-  return require("sharp");
-}
-const sharp = loadSharp();
+import sharp from "sharp";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const outDir = path.resolve(here, "../../public/blog");

@@ -1,6 +1,6 @@
 import "server-only";
 
-import { betterAuth } from "better-auth";
+import { betterAuth, type BetterAuthOptions } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware } from "better-auth/api";
 import { nextCookies } from "better-auth/next-js";
@@ -120,6 +120,9 @@ async function revokeIfEnded(token: string): Promise<void> {
 export const suspendedMessage =
   "This account has been suspended. Please contact support if you think this is a mistake.";
 
+type Env = ReturnType<typeof getEnv>;
+type Logger = ReturnType<typeof getLogger>;
+
 function createAuth() {
   const env = getEnv();
   const logger = getLogger();
@@ -129,37 +132,12 @@ function createAuth() {
     secret: authSecret(),
     trustedOrigins: trustedOrigins(env),
     disabledPaths,
-    // Better Auth's own messages go to our log, through its error serialiser: a failed query's values
-    // (a session token, an e-mail address) never reach the log (R21).
-    logger: {
-      level: "warn",
-      log: (level, message, ...args: unknown[]) =>
-        logger[level]({ err: args.find((arg) => arg instanceof Error) }, `[Better Auth] ${message}`),
-    },
+    logger: authLogger(logger),
     database: drizzleAdapter(getDb(), {
       provider: "pg",
       schema: { user, session, account, verification, rateLimit },
     }),
-    emailAndPassword: {
-      enabled: true,
-      requireEmailVerification: true,
-      autoSignIn: false,
-      minPasswordLength: 8,
-      maxPasswordLength: 128,
-      revokeSessionsOnPasswordReset: true,
-      resetPasswordTokenExpiresIn: authPolicy.passwordResetExpiresInSeconds,
-      sendResetPassword: async ({ user: recipient, url }) => {
-        sendInBackground(
-          sendEmail(
-            {
-              to: recipient.email,
-              ...(await passwordResetEmail({ url, minutes: authPolicy.passwordResetExpiresInSeconds / 60 })),
-            },
-            { essential: true },
-          ),
-        );
-      },
-    },
+    emailAndPassword,
     emailVerification: { sendOnSignUp: true, autoSignInAfterVerification: true },
     session: {
       expiresIn: authPolicy.sessionSlidingSeconds,
@@ -167,135 +145,181 @@ function createAuth() {
       // Known issue: with the cookie cache on, server components can see no session.
       cookieCache: { enabled: false },
     },
-    rateLimit: {
-      enabled: true,
-      storage: "database",
-      window: 60,
-      max: 100,
-      customRules: {
-        "/sign-in/email": { window: 10, max: 3 },
-        "/email-otp/verify-email": { window: 60, max: 10 },
-        "/email-otp/send-verification-otp": { window: 60, max: 3 },
-        "/request-password-reset": { window: 60, max: 3 },
-        "/reset-password": { window: 60, max: 5 },
-        "/change-password": { window: 60, max: 5 },
-      },
-    },
-    advanced: {
-      // Explicit, so the check also runs under test (Better Auth skips it there by default).
-      disableOriginCheck: false,
-      // One address, already resolved from the connection and TRUSTED_PROXIES by our server (ADR 004).
-      ipAddress: { ipAddressHeaders: [clientAddressHeader] },
-      // The prefix says whether cookies are Secure (session-cookie.ts), not Better Auth's `__Secure-`.
-      useSecureCookies: false,
-      cookiePrefix: authCookiePrefix(env),
-      defaultCookieAttributes: { httpOnly: true, sameSite: "lax", secure: servesHttps(env), path: "/" },
-    },
-    databaseHooks: {
-      session: {
-        create: {
-          // A suspended user may prove their password but gets no session (ADR 075).
-          before: async (created) => {
-            const [suspended] = await getDb()
-              .select({ userId: userSuspensions.userId })
-              .from(userSuspensions)
-              .where(eq(userSuspensions.userId, created.userId));
-            if (suspended) {
-              logger.warn({ userId: created.userId }, "sign-in refused: account suspended");
-              throw new APIError("FORBIDDEN", { message: suspendedMessage, code: "ACCOUNT_SUSPENDED" });
-            }
-          },
-          after: async (created) => {
-            await getDb()
-              .update(profiles)
-              .set({ lastSignedIn: new Date() })
-              .where(eq(profiles.id, created.userId));
-            logger.info({ userId: created.userId }, "signed in");
-          },
-        },
-      },
-    },
-    hooks: {
-      before: createAuthMiddleware(async (ctx) => {
-        const token = await ctx.getSignedCookie(
-          ctx.context.authCookies.sessionToken.name,
-          ctx.context.secret,
-        );
-        if (token) await revokeIfEnded(token);
-        const body = ctx.body as { newPassword?: unknown; type?: unknown } | undefined;
-        if (
-          (ctx.path === "/reset-password" || ctx.path === "/change-password") &&
-          typeof body?.newPassword === "string"
-        ) {
-          const problem = passwordProblem(body.newPassword);
-          if (problem) throw new APIError("BAD_REQUEST", { message: problem, code: "PASSWORD_NOT_ALLOWED" });
-        }
-        if (ctx.path === "/email-otp/send-verification-otp" || ctx.path === "/request-password-reset") {
-          const email = bodyEmail(ctx.body);
-          if (email) {
-            const purpose = ctx.path === "/request-password-reset" ? "reset" : "code";
-            const decision = await consumeEmailAllowance(email, purpose);
-            if (!decision.allowed) {
-              logger.warn({ path: ctx.path }, "e-mail send limit reached");
-              throw new APIError("TOO_MANY_REQUESTS", {
-                message: `Please wait ${decision.retryAfterSeconds} seconds before asking for another e-mail.`,
-                code: "EMAIL_SEND_LIMIT",
-              });
-            }
-          }
-        }
-      }),
-      after: createAuthMiddleware(async (ctx) => {
-        const hint = {
-          path: "/",
-          sameSite: "lax",
-          httpOnly: false,
-          secure: servesHttps(env),
-        } as const;
-        if (ctx.context.newSession) {
-          ctx.setCookie(signedInHintCookie, "1", { ...hint, maxAge: authPolicy.sessionAbsoluteSeconds });
-        } else if (ctx.path === "/sign-out") {
-          ctx.setCookie(signedInHintCookie, "", { ...hint, maxAge: 0 });
-        }
-        // Security events (R21): failed sign-ins and codes, without addresses, passwords or codes.
-        const returned = ctx.context.returned;
-        if (returned instanceof APIError && securityEventPaths.has(ctx.path)) {
-          logger.warn(
-            { path: ctx.path, status: returned.statusCode, code: returned.body?.code },
-            "auth attempt refused",
-          );
-        }
-      }),
-    },
-    plugins: [
-      emailOTP({
-        otpLength: authPolicy.otpLength,
-        expiresIn: authPolicy.otpExpiresInSeconds,
-        allowedAttempts: authPolicy.otpAllowedAttempts,
-        storeOTP: "hashed",
-        overrideDefaultEmailVerification: true,
-        sendVerificationOnSignUp: true,
-        disableSignUp: true,
-        sendVerificationOTP: async ({ email, otp }) => {
-          sendInBackground(
-            (async () =>
-              sendEmail(
-                {
-                  to: email,
-                  ...(await verificationCodeEmail({
-                    code: otp,
-                    minutes: authPolicy.otpExpiresInSeconds / 60,
-                  })),
-                },
-                { essential: true },
-              ))(),
-          );
-        },
-      }),
-      nextCookies(),
-    ],
+    rateLimit: rateLimits,
+    advanced: advancedOptions(env),
+    databaseHooks: { session: { create: sessionCreateHooks(logger) } },
+    hooks: { before: beforeEndpoint(logger), after: afterEndpoint(env, logger) },
+    plugins: [emailOTP(emailOtpOptions), nextCookies()],
   });
 }
+
+/**
+ * Better Auth's own messages go to our log, through its error serialiser: a failed query's values
+ * (a session token, an e-mail address) never reach the log (R21).
+ */
+function authLogger(logger: Logger) {
+  return {
+    level: "warn",
+    log: (level, message, ...args: unknown[]) =>
+      logger[level]({ err: args.find((arg) => arg instanceof Error) }, `[Better Auth] ${message}`),
+  } satisfies BetterAuthOptions["logger"];
+}
+
+const emailAndPassword = {
+  enabled: true,
+  requireEmailVerification: true,
+  autoSignIn: false,
+  minPasswordLength: 8,
+  maxPasswordLength: 128,
+  revokeSessionsOnPasswordReset: true,
+  resetPasswordTokenExpiresIn: authPolicy.passwordResetExpiresInSeconds,
+  sendResetPassword: async ({ user: recipient, url }) => {
+    sendInBackground(
+      sendEmail(
+        {
+          to: recipient.email,
+          ...(await passwordResetEmail({ url, minutes: authPolicy.passwordResetExpiresInSeconds / 60 })),
+        },
+        { essential: true },
+      ),
+    );
+  },
+} satisfies BetterAuthOptions["emailAndPassword"];
+
+const rateLimits = {
+  enabled: true,
+  storage: "database",
+  window: 60,
+  max: 100,
+  customRules: {
+    "/sign-in/email": { window: 10, max: 3 },
+    "/email-otp/verify-email": { window: 60, max: 10 },
+    "/email-otp/send-verification-otp": { window: 60, max: 3 },
+    "/request-password-reset": { window: 60, max: 3 },
+    "/reset-password": { window: 60, max: 5 },
+    "/change-password": { window: 60, max: 5 },
+  },
+} satisfies BetterAuthOptions["rateLimit"];
+
+function advancedOptions(env: Env) {
+  return {
+    // Explicit, so the check also runs under test (Better Auth skips it there by default).
+    disableOriginCheck: false,
+    // One address, already resolved from the connection and TRUSTED_PROXIES by our server (ADR 004).
+    ipAddress: { ipAddressHeaders: [clientAddressHeader] },
+    // The prefix says whether cookies are Secure (session-cookie.ts), not Better Auth's `__Secure-`.
+    useSecureCookies: false,
+    cookiePrefix: authCookiePrefix(env),
+    defaultCookieAttributes: { httpOnly: true, sameSite: "lax", secure: servesHttps(env), path: "/" },
+  } satisfies BetterAuthOptions["advanced"];
+}
+
+type SessionCreateHooks = NonNullable<
+  NonNullable<NonNullable<BetterAuthOptions["databaseHooks"]>["session"]>["create"]
+>;
+
+function sessionCreateHooks(logger: Logger) {
+  return {
+    // A suspended user may prove their password but gets no session (ADR 075).
+    before: async (created) => {
+      const [suspended] = await getDb()
+        .select({ userId: userSuspensions.userId })
+        .from(userSuspensions)
+        .where(eq(userSuspensions.userId, created.userId));
+      if (suspended) {
+        logger.warn({ userId: created.userId }, "sign-in refused: account suspended");
+        throw new APIError("FORBIDDEN", { message: suspendedMessage, code: "ACCOUNT_SUSPENDED" });
+      }
+    },
+    after: async (created) => {
+      await getDb().update(profiles).set({ lastSignedIn: new Date() }).where(eq(profiles.id, created.userId));
+      logger.info({ userId: created.userId }, "signed in");
+    },
+  } satisfies SessionCreateHooks;
+}
+
+/**
+ * Before every endpoint: a session past its end is revoked (`revokeIfEnded`), a new password must
+ * pass our policy, and e-mails to one address are limited (`consumeEmailAllowance`).
+ */
+function beforeEndpoint(logger: Logger) {
+  return createAuthMiddleware(async (ctx) => {
+    const token = await ctx.getSignedCookie(ctx.context.authCookies.sessionToken.name, ctx.context.secret);
+    if (token) await revokeIfEnded(token);
+    const body = ctx.body as { newPassword?: unknown; type?: unknown } | undefined;
+    if (
+      (ctx.path === "/reset-password" || ctx.path === "/change-password") &&
+      typeof body?.newPassword === "string"
+    ) {
+      const problem = passwordProblem(body.newPassword);
+      if (problem) throw new APIError("BAD_REQUEST", { message: problem, code: "PASSWORD_NOT_ALLOWED" });
+    }
+    if (ctx.path === "/email-otp/send-verification-otp" || ctx.path === "/request-password-reset") {
+      const email = bodyEmail(ctx.body);
+      if (email) {
+        const purpose = ctx.path === "/request-password-reset" ? "reset" : "code";
+        const decision = await consumeEmailAllowance(email, purpose);
+        if (!decision.allowed) {
+          logger.warn({ path: ctx.path }, "e-mail send limit reached");
+          throw new APIError("TOO_MANY_REQUESTS", {
+            message: `Please wait ${decision.retryAfterSeconds} seconds before asking for another e-mail.`,
+            code: "EMAIL_SEND_LIMIT",
+          });
+        }
+      }
+    }
+  });
+}
+
+/** After every endpoint: the signed-in hint cookie follows the session, and refusals are logged. */
+function afterEndpoint(env: Env, logger: Logger) {
+  return createAuthMiddleware(async (ctx) => {
+    const hint = {
+      path: "/",
+      sameSite: "lax",
+      httpOnly: false,
+      secure: servesHttps(env),
+    } as const;
+    if (ctx.context.newSession) {
+      ctx.setCookie(signedInHintCookie, "1", { ...hint, maxAge: authPolicy.sessionAbsoluteSeconds });
+    } else if (ctx.path === "/sign-out") {
+      ctx.setCookie(signedInHintCookie, "", { ...hint, maxAge: 0 });
+    }
+    // Security events (R21): failed sign-ins and codes, without addresses, passwords or codes.
+    const returned = ctx.context.returned;
+    if (returned instanceof APIError && securityEventPaths.has(ctx.path)) {
+      logger.warn(
+        { path: ctx.path, status: returned.statusCode, code: returned.body?.code },
+        "auth attempt refused",
+      );
+    }
+  });
+}
+
+const emailOtpOptions = {
+  otpLength: authPolicy.otpLength,
+  expiresIn: authPolicy.otpExpiresInSeconds,
+  allowedAttempts: authPolicy.otpAllowedAttempts,
+  storeOTP: "hashed",
+  overrideDefaultEmailVerification: true,
+  sendVerificationOnSignUp: true,
+  disableSignUp: true,
+  sendVerificationOTP: async ({ email, otp }) => {
+    sendInBackground(
+      (async () =>
+        sendEmail(
+          {
+            to: email,
+            ...(await verificationCodeEmail({
+              code: otp,
+              minutes: authPolicy.otpExpiresInSeconds / 60,
+            })),
+          },
+          { essential: true },
+        ))(),
+    );
+  },
+} satisfies Parameters<typeof emailOTP>[0];
 
 export type Auth = ReturnType<typeof createAuth>;
 

@@ -1,4 +1,4 @@
-import { headers, plainCsv } from "../../src/features/imports/sample/formats";
+import { headers, plainCsv } from "../../src/features/imports/layout-writers";
 import { expectNoAxeViolations } from "../fixtures/axe";
 import { createPerson, importTariffFile, setCountry } from "./database";
 import { expect, signInByApi, test, uniqueEmail } from "./fixtures";

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 
 import { profiles, watchlistAlertPreferences } from "@/db/schema";
-import { concessionsPage, type ConcessionEntry } from "@/features/imports/sample/formats";
+import { concessionsPage, type ConcessionEntry } from "@/features/imports/layout-writers";
 import { importFile } from "@/features/imports/service";
 import { sendPendingWatchlistAlerts, sendWeeklyWatchlistDigests } from "@/features/watchlists/alerts";
 import { readOutbox } from "@/lib/email";

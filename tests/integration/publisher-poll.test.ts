@@ -10,7 +10,7 @@ import { setupTestDatabase } from "@tests/fixtures/db";
 import { startFetchServer } from "@tests/fixtures/fetch-server";
 import { viiiaCsv, viiiaRows } from "@tests/fixtures/tariff-files";
 
-import { concessionsPage, type ConcessionEntry } from "@/features/imports/sample/formats";
+import { concessionsPage, type ConcessionEntry } from "@/features/imports/layout-writers";
 import { sourceSettingsOf } from "@/features/imports/fetch/fetchers";
 import {
   cpeMinutes,
@@ -155,7 +155,7 @@ describe("the schedule", () => {
   });
 });
 
-describe("polling the publishers", () => {
+describe("polling the publishers: asking", () => {
   it("asks conditionally, naming the product and a contact, so an unchanged page costs one small request and no import", async () => {
     serve([]);
     const first = await poll();
@@ -190,7 +190,9 @@ describe("polling the publishers", () => {
     ).rows;
     expect(page).toEqual({ last_answer: "unchanged (same content)", requests: 3, not_modified: 1 });
   });
+});
 
+describe("polling the publishers: concessions", () => {
   it("imports and announces a concession list at once, one e-mail per watcher, and a repeated poll sends nothing", async () => {
     serve([]);
     await poll(); // June's Part VIIIA, for the concessions to name packs by.
@@ -260,7 +262,9 @@ describe("polling the publishers", () => {
     // (A month's concessions are compared with the month before's, as every import's are.)
     expect(mails[0]!.text).toContain("concession granted for June 2026: £1.60");
   });
+});
 
+describe("polling the publishers: next month's Part VIIIA", () => {
   it("announces next month's Part VIIIA once, as what changes from the 1st, to watchers of the packs it changes", async () => {
     serve([]);
     await poll();
@@ -285,7 +289,9 @@ describe("polling the publishers", () => {
     }
     expect(await mailTo(keen)).toHaveLength(1);
   });
+});
 
+describe("polling the publishers: a publisher that is down", () => {
   it("backs off from a publisher that is down, tells the owners once, and announces its change once when it is back", async () => {
     const owner = await insertUser({ subscribed: true });
     serve([]);

@@ -5,11 +5,12 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { loadSampleData } from "@/features/imports/sample/load";
 import { setupTestDatabase } from "@tests/fixtures/db";
 
 import type { ProductKind } from "@/features/tariff/product-queries";
 import { getPacksReimbursement, getProductReimbursement } from "@/features/tariff/reimbursement-queries";
+
+import { loadSampleData } from "../../scripts/lib/sample/load";
 
 /**
  * Many packs read together against each read alone, on the sample data (three months of every part

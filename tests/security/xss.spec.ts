@@ -3,7 +3,7 @@ import path from "node:path";
 
 import type { Page } from "@playwright/test";
 
-import { headers, nhsbsaCsv } from "../../src/features/imports/sample/formats";
+import { headers, nhsbsaCsv } from "../../src/features/imports/layout-writers";
 import { createOrganisation, createPerson, importTariffFile } from "../e2e/database";
 import { demo, expect, signInByApi, test, uniqueEmail, waitForHydration } from "../e2e/fixtures";
 

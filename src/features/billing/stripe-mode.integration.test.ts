@@ -138,7 +138,9 @@ describe("checkout with Stripe (stubbed client)", () => {
     fakeStripe.failures.set(method, error);
     expect(await startCheckout(fivePlan)).toEqual({ ok: false, code: "unavailable", message });
   });
+});
 
+describe("checkout with Stripe: the 14-day trial", () => {
   it("starts Stripe Checkout's own 14-day trial: card collected, cancelled at the end if it is removed", async () => {
     const buyer = await insertUser();
     await actAs(buyer);
@@ -179,7 +181,9 @@ describe("checkout with Stripe (stubbed client)", () => {
     expect(data).not.toHaveProperty("trial_period_days");
     expect(data).not.toHaveProperty("trial_settings");
   });
+});
 
+describe("checkout with Stripe: a buyer without a customer", () => {
   it("says 'Customer ID not found' when no customer can be kept for the buyer", async () => {
     const buyer = await insertUser();
     await actAs(buyer);
@@ -187,7 +191,9 @@ describe("checkout with Stripe (stubbed client)", () => {
     expect(await startCheckout(fivePlan)).toMatchObject({ ok: false, message: "Customer ID not found" });
     expect(fakeStripe.calls.filter((c) => c.method === "checkout.sessions.create")).toEqual([]);
   });
+});
 
+describe("checkout with Stripe: end to end", () => {
   it("end to end: checkout, pay at Stripe, the signed webhook, then the return page", async () => {
     const buyer = await insertUser();
     await actAs(buyer);

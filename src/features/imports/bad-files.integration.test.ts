@@ -8,7 +8,7 @@ import { imports } from "@/db/schema";
 import { setupTestDatabase } from "@tests/fixtures/db";
 import { snapshotTariffData, tariffFileFolder, viiiaCsv, viiiaRows } from "@tests/fixtures/tariff-files";
 
-import { headers, nhsbsaCsv } from "./sample/formats";
+import { headers, nhsbsaCsv } from "./layout-writers";
 import { importFile } from "./service";
 
 /**

@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { setupTestDatabase } from "@tests/fixtures/db";
 import { tariffFileFolder, viiiaCsv, viiiaHeader, viiiaRows } from "@tests/fixtures/tariff-files";
 
-import { concessionsArchivePage, nhsbsaCsv, ourHeaders, plainCsv } from "./sample/formats";
+import { concessionsArchivePage, nhsbsaCsv, ourHeaders, plainCsv } from "./layout-writers";
 import { importFile } from "./service";
 
 /** How imports replace, keep and report data, on files built in the real layouts. */

@@ -11,7 +11,7 @@ import {
   watchlistItems,
   watchlists,
 } from "@/db/schema";
-import { concessionsPage, type ConcessionEntry } from "@/features/imports/sample/formats";
+import { concessionsPage, type ConcessionEntry } from "@/features/imports/layout-writers";
 import { importFile } from "@/features/imports/service";
 import { readOutbox, unsubscribe } from "@/lib/email";
 import { insertUser } from "@tests/fixtures/accounts";

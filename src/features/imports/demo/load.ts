@@ -4,13 +4,13 @@ import type { Database } from "@/db/client";
 
 import { monthLabel } from "@/lib/tariff-vocabulary";
 
+import { hasTariffData, type FirstLoad } from "../first-load";
 import type { ImportOutcome } from "../service";
 import { runImports, type ImportReporter } from "../run";
-import { hasTariffData, type SampleLoad } from "../sample/load";
 import { demoDataFolder, demoFiles, demoNiActor } from "./files";
 import { writeNorthernIrelandFiles } from "./northern-ireland";
 
-export type DemoLoad = SampleLoad & { newest: string | null };
+export type DemoLoad = FirstLoad & { newest: string | null };
 
 /** One log line per file as it is imported: "Demo data 12/31: drug_tariff_viii_a_202607.csv.gz, 3,535 rows". */
 function progress(label: string, total: number, log: (message: string) => void): ImportReporter {

@@ -6,7 +6,7 @@ import { sql } from "drizzle-orm";
 import type { Database } from "@/db/client";
 import { monthLabel } from "@/lib/tariff-vocabulary";
 
-import { headers, ourHeaders, plainCsv, type Cell } from "../sample/formats";
+import { headers, ourHeaders, plainCsv, type Cell } from "../layout-writers";
 
 /**
  * The demo's Northern Ireland edition, which is not openly published as files: written from the

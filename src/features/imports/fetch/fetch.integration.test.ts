@@ -7,7 +7,7 @@ import { snapshotTariffData, viiiaCsv, viiiaRows } from "@tests/fixtures/tariff-
 
 import { listPeriods, listRows } from "@/features/tariff/queries";
 
-import { headers, nhsbsaCsv } from "../sample/formats";
+import { headers, nhsbsaCsv } from "../layout-writers";
 import { fetchCpe, fetchNhsbsa, type FetchOptions } from "./fetchers";
 
 /**

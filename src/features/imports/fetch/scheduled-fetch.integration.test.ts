@@ -16,8 +16,8 @@ import { fixturePage, startFetchServer } from "@tests/fixtures/fetch-server";
 import { awayFromMinuteBoundary, jobProcesses, sleep } from "@tests/fixtures/jobs";
 import { viiiaCsv } from "@tests/fixtures/tariff-files";
 
-import { headers, nhsbsaCsv } from "../sample/formats";
-import { generateSample } from "../sample/generate";
+import { headers, nhsbsaCsv } from "../layout-writers";
+import { generateSample } from "../../../../scripts/lib/sample/generate";
 import { fetchCpe, fetchDmd, sourceSettingsOf, type FetchOptions } from "./fetchers";
 import { fetchSchedule, scheduledFetchJob } from "./job";
 import { claimRun, RetryLater, runFetch, type RunRequest } from "./runs";

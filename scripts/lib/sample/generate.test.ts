@@ -6,9 +6,9 @@ import { afterAll, describe, expect, it } from "vitest";
 
 import { parseEnv, shouldLoadSampleData } from "@/lib/env";
 
-import { describeName } from "../file-name";
-import { readImportFile } from "../read-file";
-import { expandFiles } from "../run";
+import { describeName } from "@/features/imports/file-name";
+import { readImportFile } from "@/features/imports/read-file";
+import { expandFiles } from "@/features/imports/run";
 import { generateSample, type SampleFile } from "./generate";
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), "sample-"));

@@ -1,13 +1,9 @@
-import { sql } from "drizzle-orm";
-
 import type { Database } from "@/db/client";
 import { currentPeriod, type Period } from "@/lib/tariff-vocabulary";
 
-import { expandFiles, runImports } from "../run";
-import type { ImportOutcome } from "../service";
+import { hasTariffData, type FirstLoad } from "@/features/imports/first-load";
+import { expandFiles, runImports } from "@/features/imports/run";
 import { generateSample, type SampleScale } from "./generate";
-
-export type SampleLoad = { files: number; rows: number; rejected: ImportOutcome[]; seconds: number };
 
 /** The seed of the sample everyone gets: change it and every sample file changes. */
 export const sampleSeed = 20_240_904;
@@ -27,7 +23,7 @@ export async function loadSampleData(
     scale?: SampleScale;
     log: (message: string) => void;
   },
-): Promise<SampleLoad> {
+): Promise<FirstLoad> {
   const started = Date.now();
   const to = options.to ?? currentPeriod();
   const months = options.months ?? 24;
@@ -62,12 +58,6 @@ export async function loadSampleData(
     rejected: outcomes.filter((outcome) => outcome.status === "rejected"),
     seconds: (Date.now() - started) / 1000,
   };
-}
-
-/** Whether any tariff data is loaded at all: a new database gets the sample, one with data is left alone. */
-export async function hasTariffData(db: Database): Promise<boolean> {
-  const result = await db.execute(sql`select 1 from tariff_datasets limit 1`);
-  return result.rows.length > 0;
 }
 
 /**
