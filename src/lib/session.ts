@@ -51,6 +51,15 @@ export type LicenceTrial = {
   interval: string | null;
 };
 
+/** Who a profile is: the columns every read of someone's account starts from. */
+export const profileIdentity = {
+  id: profiles.id,
+  email: profiles.email,
+  firstName: profiles.firstName,
+  lastName: profiles.lastName,
+  licenseId: profiles.licenseId,
+};
+
 /**
  * The signed-in user's profile, read on every request. `isSubscribed` also follows their licence: a
  * member of a licence whose subscription gives no access is not subscribed, whatever their profile
@@ -60,15 +69,11 @@ export type LicenceTrial = {
 export async function getProfileSummary(userId: string): Promise<ProfileSummary | null> {
   const [row] = await getDb()
     .select({
-      id: profiles.id,
-      email: profiles.email,
-      firstName: profiles.firstName,
-      lastName: profiles.lastName,
+      ...profileIdentity,
       jobRole: profiles.jobRole,
       admin: profiles.admin,
       delegate: profiles.delegate,
       isSubscribed: profiles.isSubscribed,
-      licenseId: profiles.licenseId,
       country: profiles.country,
       lastSignedIn: profiles.lastSignedIn,
       searchPartsOff: profiles.searchPartsOff,

@@ -5,6 +5,7 @@ import { alias } from "drizzle-orm/pg-core";
 
 import { getDb } from "@/db/client";
 import { licenceRequests, licenses, profiles } from "@/db/schema";
+import { profileIdentity } from "@/lib/session";
 
 export type LicenceUser = {
   id: string;
@@ -96,13 +97,7 @@ export async function getLicenceDetails(licenseId: string): Promise<LicenceDetai
 /** A registered user found by exact e-mail (any letter case): for server code only, never sent out. */
 export async function findProfileByEmail(email: string) {
   const [row] = await getDb()
-    .select({
-      id: profiles.id,
-      email: profiles.email,
-      firstName: profiles.firstName,
-      lastName: profiles.lastName,
-      licenseId: profiles.licenseId,
-    })
+    .select(profileIdentity)
     .from(profiles)
     .where(eq(sql`lower(${profiles.email})`, email.trim().toLowerCase()));
   return row ?? null;
