@@ -196,7 +196,16 @@ function child(url: string, csvFile: string): Promise<Outcome> {
   return new Promise((resolve, reject) => {
     const proc = spawn(
       process.execPath,
-      [tsx, "--import", "./bench/no-server-only.mjs", "bench/margin.ts", "--child", url, csvFile, reportFile],
+      [
+        tsx,
+        "--import",
+        "./scripts/lib/no-server-only.mjs",
+        "bench/margin.ts",
+        "--child",
+        url,
+        csvFile,
+        reportFile,
+      ],
       { stdio: ["ignore", "inherit", "inherit"], env: { ...process.env, LOG_LEVEL: "silent" } },
     );
     proc.on("exit", (code) => {

@@ -1,4 +1,4 @@
-// Lets a benchmark load the app's server modules in plain Node: `server-only` throws outside React
+// Lets a script or a benchmark load the app's server modules in plain Node: `server-only` throws outside React
 // Server Components (its guard is for bundles, which a script is not), and the react-server condition
 // that would quiet it also refuses react-dom/server, which renders the e-mails. As the tests alias it.
 import { register } from "node:module";
