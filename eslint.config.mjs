@@ -77,6 +77,7 @@ const publicModules = {
     "reimbursement",
     "reimbursement-queries",
     "pack-price",
+    "prepared-lists",
     "components/data-page-header",
   ],
   watchlists: ["licence-watchlists"],

@@ -66,6 +66,22 @@ describe("npm run import --json", () => {
     expect(result.output).toContain("0 imported, 1 unchanged, 0 rejected");
   });
 
+  it("leaves every list's first view built for the web processes after storing a month", async () => {
+    await database.pool.query("delete from shared_answers");
+    const result = await cli([write("Part VIIIA Aug 26.csv", viiiaCsv("August"))]);
+    expect(result.code).toBe(0);
+    expect(result.output).toMatch(/\d+ list views ready in/);
+    const kept = await database.pool.query<{ views: number; built: number }>(
+      "select count(*)::int as views, count(bytes)::int as built from shared_answers",
+    );
+    expect(kept.rows[0]!.views).toBeGreaterThan(0);
+    expect(kept.rows[0]!.built).toBe(kept.rows[0]!.views);
+
+    // Nothing stored, nothing to prepare.
+    const again = await cli([write("Part VIIIA Aug 26.csv", viiiaCsv("August"))]);
+    expect(again.output).not.toContain("list views ready");
+  });
+
   it("takes --part, --period and --edition", async () => {
     const file = write("prices.csv", viiiaCsv("June"));
     const result = await cli(["--json", "--part", "Part I", "--period", "2026-06", "--edition", "ni", file]);

@@ -7,6 +7,7 @@ import { Command, InvalidArgumentError, Option } from "commander";
 
 import { editionFromCode, type Edition } from "@/lib/tariff-vocabulary";
 
+import { closeDb } from "../src/db/client";
 import { openDatabase } from "../src/db/connect";
 import { migrateDatabase } from "../src/db/migrate";
 import { partFromAlias } from "../src/features/imports/parts";
@@ -158,11 +159,43 @@ async function main(argv: string[]): Promise<number> {
           }
         : reporter,
     });
+    if (outcomes.some((outcome) => outcome.status === "imported")) {
+      reporter.stop();
+      await prepareLists(database.url, options.json);
+    }
   } finally {
     reporter.stop();
     await database.close();
   }
   return finishImportCommand(outcomes, options.json);
+}
+
+/**
+ * After a month is stored: every list's first view built here and kept in the database for the web
+ * processes (ADR 227), so the product, if it is serving, answers the new month from what this command
+ * built instead of building it in a web process while it serves. A failure here loses nothing: a
+ * web process builds what is missing when it is first asked.
+ */
+async function prepareLists(databaseUrl: string, json: boolean | undefined): Promise<void> {
+  const say = (message: string) => {
+    if (!json) console.error(message);
+  };
+  say("Preparing the lists' first views for the web processes…");
+  const started = performance.now();
+  await import("./lib/no-server-only.mjs");
+  // The list modules read the database through getDb(), which follows DATABASE_URL.
+  process.env.DATABASE_URL = databaseUrl;
+  const { prepareListViews } = await import("../src/features/tariff/prepared-lists");
+  try {
+    const views = await prepareListViews();
+    say(`${views} list views ready in ${((performance.now() - started) / 1000).toFixed(1)} s.`);
+  } catch (error) {
+    say(
+      `The lists' first views were not prepared (${(error as Error).message}); the product builds them when asked.`,
+    );
+  } finally {
+    await closeDb();
+  }
 }
 
 runImportCommand(main);

@@ -5,6 +5,7 @@ import { z } from "zod";
 import { getDb } from "@/db/client";
 import { defineAction } from "@/lib/define-action";
 import { getEnv } from "@/lib/env";
+import { listsChanged } from "@/features/tariff/prepared-lists";
 import { getLogger } from "@/lib/logger";
 
 import { runRequestOf } from "./fetch/job";
@@ -21,8 +22,9 @@ export const fetchNow = defineAction(
     if (await runningRun(getDb())) return { started: false as const };
     runFetch(getDb(), runRequestOf(getEnv(), "manual", user.email))
       .then((result) => {
-        if (result.started)
-          getLogger().info({ runId: result.runId, outcome: result.outcome }, "fetch now finished");
+        if (!result.started) return;
+        if (result.outcome === "imported") listsChanged();
+        getLogger().info({ runId: result.runId, outcome: result.outcome }, "fetch now finished");
       })
       .catch((error: unknown) => getLogger().error({ err: error }, "fetch now failed"));
     return { started: true as const };

@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 
 import { getDb, type Database } from "@/db/client";
+import { listsChanged } from "@/features/tariff/prepared-lists";
 import { AppError } from "@/lib/errors";
 
 import { checkReleaseSizes, extractDmdRelease, startsLikeZip } from "./dmd-archive";
@@ -165,6 +166,7 @@ export async function importUpload(
     },
     onSaving: () => onEvent({ stage: "saving", rows: rowsRead }),
   });
+  if (outcome.status === "imported") listsChanged();
   onEvent({ stage: "done", outcome, durationMs: Date.now() - started });
   return outcome;
 }

@@ -70,7 +70,8 @@ const query = (view: ListView): ListQuery => ({
   searchTerm: view.searchTerm,
   filters: view.filterValues,
 });
-const rowsKey = (view: ListView) =>
+/** What the view's rows are kept and shared under: the same exactly when the rows are. */
+export const listRowsKey = (view: ListView) =>
   `rows|${view.id}|${view.edition}|${view.choice.period}|${JSON.stringify(query(view))}`;
 
 /**
@@ -121,7 +122,7 @@ export function listRowsGzip(view: ListView): Promise<Uint8Array<ArrayBuffer>> {
   const period = view.choice.period;
   return gzippedRowsByDataVersion(
     view.version,
-    rowsKey(view),
+    listRowsKey(view),
     () => (period === null ? Promise.resolve([]) : eachListRow(view.id, view.edition, period, query(view))),
     view.searchTerm ? undefined : sharedAnswer,
   );
@@ -134,12 +135,12 @@ export function listRowsGzip(view: ListView): Promise<Uint8Array<ArrayBuffer>> {
 export function listSearchMatch(view: ListView): Promise<TermMatch | null> {
   const period = view.choice.period;
   if (period === null || !view.searchTerm) return Promise.resolve(null);
-  return byDataVersion(view.version, `term-match|${rowsKey(view)}`, () =>
+  return byDataVersion(view.version, `term-match|${listRowsKey(view)}`, () =>
     listTermMatch(view.id, view.edition, period, query(view)),
   );
 }
 
 /** An entity tag for the rows: the same exactly when the data version and the view are. */
 export function listRowsEtag(view: ListView): string {
-  return dataVersionEtag(view.version, rowsKey(view));
+  return dataVersionEtag(view.version, listRowsKey(view));
 }

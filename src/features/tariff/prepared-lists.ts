@@ -4,23 +4,30 @@ import { getLogger } from "@/lib/logger";
 import { editions } from "@/lib/tariff-vocabulary";
 
 import { dataVersion } from "@/lib/data-version-cache";
-import { listRowsGzip, resolveListView } from "./list-view";
+import { listRowsGzip, listRowsKey, resolveListView, type ListView } from "./list-view";
 import { listIds } from "./lists";
+import { claimSharedAnswers, releaseSharedClaims } from "./shared-answers";
 
 /**
  * Every list's first view for both editions (its month in force, no search, no filter): what a
- * page is first asked for. Built once for every process (ADR 223): the process that claims each
- * one builds it, the others find it built or wait for it. Returns how many views there were.
+ * page is first asked for. Built once for every process (ADR 223): the first process to get here
+ * for a data version claims every view at once and builds them; the others find them built or wait
+ * for them. An import calls this as soon as it has stored a month (`npm run import`, the fetchers,
+ * an upload), so the serving processes find the new month's lists built rather than build them
+ * while they serve. Returns how many views there were.
  */
 export async function prepareListViews(now = new Date()): Promise<number> {
   const version = await dataVersion();
-  let views = 0;
+  const views: ListView[] = [];
   for (const id of listIds)
-    for (const { id: edition } of editions) {
-      await listRowsGzip(await resolveListView(id, edition, {}, now, version));
-      views++;
-    }
-  return views;
+    for (const { id: edition } of editions) views.push(await resolveListView(id, edition, {}, now, version));
+  await claimSharedAnswers(version, views.map(listRowsKey));
+  try {
+    for (const view of views) await listRowsGzip(view);
+  } finally {
+    await releaseSharedClaims(version);
+  }
+  return views.length;
 }
 
 /**
@@ -32,7 +39,7 @@ export async function prepareListViews(now = new Date()): Promise<number> {
 export function keepListViewsPrepared(everyMs = 60_000): () => void {
   let prepared = "";
   let running = false;
-  const prepare = async () => {
+  const prepare = (prepareHere = async () => {
     if (running) return;
     running = true;
     try {
@@ -52,9 +59,24 @@ export function keepListViewsPrepared(everyMs = 60_000): () => void {
     } finally {
       running = false;
     }
-  };
+  });
   void prepare();
   const timer = setInterval(() => void prepare(), everyMs);
   timer.unref();
-  return () => clearInterval(timer);
+  return () => {
+    clearInterval(timer);
+    prepareHere = undefined;
+  };
+}
+
+/** This process's `keepListViewsPrepared` at work, if it is. */
+let prepareHere: (() => Promise<void>) | undefined;
+
+/**
+ * Tells this process the data has just changed here (an upload or a fetch stored a month): its
+ * lists' first views are prepared now, not at the next look a minute later, so this process
+ * claims them before the requests that would otherwise each build one.
+ */
+export function listsChanged(): void {
+  void prepareHere?.();
 }

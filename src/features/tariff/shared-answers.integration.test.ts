@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 
 import { setupTestDatabase } from "@tests/fixtures/db";
 
-import { sharedAnswer } from "./shared-answers";
+import { claimSharedAnswers, releaseSharedClaims, sharedAnswer } from "./shared-answers";
 
 /** A whole month's rows are built once for every web process, in the database (ADR 223). */
 const database = setupTestDatabase();
@@ -85,6 +85,39 @@ describe("an answer built once for every process", () => {
     const build = counted("built after the other died");
     expect(textOf(await sharedAnswer("v6", "rows|partix", build))).toBe("built after the other died");
     expect(build.runs).toBe(1);
+  });
+});
+
+describe("answers claimed ahead by the process that changed the data", () => {
+  it("are claimed all at once, so other processes wait; each is built here when asked, and what was not built is given back", async () => {
+    expect(await claimSharedAnswers("v7", ["rows|partix", "rows|partviiia", "rows|partix"])).toBe(2);
+    // Claimed, not built: any other process asking now waits for this one.
+    expect(await rowsKept()).toEqual([
+      { version: "v7", has_bytes: false },
+      { version: "v7", has_bytes: false },
+    ]);
+    const build = counted("Part IX built by the importer");
+    expect(textOf(await sharedAnswer("v7", "rows|partix", build))).toBe("Part IX built by the importer");
+    expect(build.runs).toBe(1);
+
+    await releaseSharedClaims("v7");
+    // Part VIIIA was claimed but not built: its claim is gone, so the next asker builds it at once.
+    expect(await rowsKept()).toEqual([{ version: "v7", has_bytes: true }]);
+    const next = counted("Part VIIIA built by a web process");
+    expect(textOf(await sharedAnswer("v7", "rows|partviiia", next))).toBe(
+      "Part VIIIA built by a web process",
+    );
+    expect(next.runs).toBe(1);
+  });
+
+  it("leave a key another process claimed first to that process", async () => {
+    await database.pool.query("insert into shared_answers (version, key_hash) values ('v8', $1)", [
+      keyHashOf("rows|partix"),
+    ]);
+    expect(await claimSharedAnswers("v8", ["rows|partix", "rows|partviiia"])).toBe(1);
+    await releaseSharedClaims("v8");
+    // The other process's claim stands; only this process's unbuilt one was given back.
+    expect(await rowsKept()).toEqual([{ version: "v8", has_bytes: false }]);
   });
 });
 

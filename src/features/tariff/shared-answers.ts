@@ -3,7 +3,7 @@ import "server-only";
 import { createHash } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
 
-import { and, eq, isNull, ne, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 
 import { getDb } from "@/db/client";
 import { sharedAnswers } from "@/db/schema";
@@ -29,6 +29,10 @@ type Bytes = Uint8Array<ArrayBuffer>;
 
 const hashOf = (key: string) => createHash("sha256").update(key).digest("base64url");
 
+/** The builds this process claimed ahead of making them (`claimSharedAnswers`): version and key hash. */
+const ownClaims = new Set<string>();
+const claimId = (version: string, keyHash: string) => `${version}|${keyHash}`;
+
 /**
  * What `build` gives for `key` at data `version`, built by one process across them all: the
  * process that claims it builds it and keeps it in the database; a process that finds it claimed
@@ -43,6 +47,7 @@ export async function sharedAnswer(
   const keyHash = hashOf(key);
   const here = and(eq(sharedAnswers.version, version), eq(sharedAnswers.keyHash, keyHash));
   for (;;) {
+    if (ownClaims.delete(claimId(version, keyHash))) return buildAndKeep(version, keyHash, build);
     const [found] = await db.select({ bytes: sharedAnswers.bytes }).from(sharedAnswers).where(here);
     if (found?.bytes) return copyOf(found.bytes);
     if (!found) {
@@ -72,6 +77,47 @@ export async function sharedAnswer(
     if (takenOver.length > 0) return buildAndKeep(version, keyHash, build);
     await sleep(pollMs);
   }
+}
+
+/**
+ * Claims the builds of `keys` at `version` for this process, all at once, before it makes them one
+ * after another with `sharedAnswer`: the process that has just given the data a new version (an
+ * import) claims every answer the first, so the serving processes wait for its builds rather than
+ * each start its own as requests arrive. A key another process holds already is left to it.
+ * `releaseSharedClaims` gives back what was claimed but not built.
+ */
+export async function claimSharedAnswers(version: string, keys: string[]): Promise<number> {
+  if (keys.length === 0 || (await isFull(version))) return 0;
+  const db = getDb();
+  const claimed = await db
+    .insert(sharedAnswers)
+    .values([...new Set(keys)].map((key) => ({ version, keyHash: hashOf(key) })))
+    .onConflictDoNothing()
+    .returning({ keyHash: sharedAnswers.keyHash });
+  if (claimed.length > 0) await db.delete(sharedAnswers).where(ne(sharedAnswers.version, version));
+  for (const { keyHash } of claimed) ownClaims.add(claimId(version, keyHash));
+  return claimed.length;
+}
+
+/**
+ * Gives back this process's claims at `version` that it has not built (a build failed, or the
+ * answer was already kept here): the next asker builds them, rather than wait for the claim to age.
+ */
+export async function releaseSharedClaims(version: string): Promise<void> {
+  const keyHashes = [...ownClaims]
+    .filter((id) => id.startsWith(`${version}|`))
+    .map((id) => id.slice(version.length + 1));
+  if (keyHashes.length === 0) return;
+  for (const keyHash of keyHashes) ownClaims.delete(claimId(version, keyHash));
+  await getDb()
+    .delete(sharedAnswers)
+    .where(
+      and(
+        eq(sharedAnswers.version, version),
+        inArray(sharedAnswers.keyHash, keyHashes),
+        isNull(sharedAnswers.bytes),
+      ),
+    );
 }
 
 async function buildAndKeep(version: string, keyHash: string, build: () => Promise<Bytes>): Promise<Bytes> {

@@ -4,6 +4,7 @@ import { getDb } from "@/db/client";
 import { getEnv, listOf, type Env } from "@/lib/env";
 import type { Job } from "@/lib/jobs";
 import { getLogger } from "@/lib/logger";
+import { listsChanged } from "@/features/tariff/prepared-lists";
 
 import { importConsolePath } from "../paths";
 import { sourceSettingsOf } from "./fetchers";
@@ -45,6 +46,7 @@ export function scheduledFetchJob(
     run: async ({ retriesLeft }) => {
       const request = { ...runRequestOf(env, "scheduled", "schedule"), retriesLeft, http: tuning.http };
       const result = await runFetch(getDb(), request);
+      if (result.started && result.outcome === "imported") listsChanged();
       if (!result.started) getLogger().info("scheduled fetch skipped: another fetch is under way");
       else getLogger().info({ runId: result.runId, outcome: result.outcome }, "scheduled fetch finished");
     },
@@ -76,6 +78,7 @@ export function publisherPollJob(
       const { settings, consoleUrl, ownerIds } = runRequestOf(env, "scheduled", "poll");
       const request = { settings, consoleUrl, ownerIds, schedule: pollScheduleOf(env), announce, ...tuning };
       const result = await pollPublishers(getDb(), request);
+      if (result.publications.length > 0) listsChanged();
       await again(result.nextInSeconds);
     },
   };

@@ -1,0 +1,2 @@
+// The hook registers itself when the module is loaded; it exports nothing.
+export {};
