@@ -30,7 +30,7 @@ describe("the migrated schema", () => {
       delegate: false,
       isSubscribed: false,
       licenseId: null,
-      country: 1,
+      edition: 1,
       customerId: null,
       lastSignedIn: null,
     });
@@ -40,7 +40,7 @@ describe("the migrated schema", () => {
     await expect(
       database.db
         .insert(profiles)
-        .values({ ...(await withUser("user-country", "country@example.test")), country: 3 }),
+        .values({ ...(await withUser("user-country", "country@example.test")), edition: 3 }),
     ).rejects.toThrow();
   });
 

@@ -29,7 +29,7 @@ export type ProfileSummary = {
   delegate: boolean;
   isSubscribed: boolean;
   licenseId: string | null;
-  country: Edition;
+  edition: Edition;
   lastSignedIn: Date | null;
   /** The global search's parts the user switched off (ADR 098). */
   searchPartsOff: string[];
@@ -74,7 +74,7 @@ export async function getProfileSummary(userId: string): Promise<ProfileSummary 
       admin: profiles.admin,
       delegate: profiles.delegate,
       isSubscribed: profiles.isSubscribed,
-      country: profiles.country,
+      edition: profiles.edition,
       lastSignedIn: profiles.lastSignedIn,
       searchPartsOff: profiles.searchPartsOff,
       licenceStatus: licenses.status,
@@ -102,7 +102,7 @@ export async function getProfileSummary(userId: string): Promise<ProfileSummary 
         ? { endsAt: trialEnd, cancelAtPeriodEnd: cancelAtPeriodEnd ?? false, planId, interval }
         : null,
     isSubscribed: profileHasAccess(profile.isSubscribed, licenceStatus),
-    country: profile.country === 2 ? 2 : 1,
+    edition: profile.edition === 2 ? 2 : 1,
   };
 }
 
@@ -116,7 +116,7 @@ export type CurrentUser = {
   firstName: string;
   lastName: string;
   jobRole: string;
-  country: ProfileSummary["country"];
+  edition: ProfileSummary["edition"];
   admin: boolean;
   delegate: boolean;
   subscribed: boolean;
@@ -157,7 +157,7 @@ export const getCurrentUser = cache(async (): Promise<CurrentUser | null> => {
     firstName: profile?.firstName ?? "",
     lastName: profile?.lastName ?? "",
     jobRole: profile?.jobRole ?? "",
-    country: profile?.country ?? 1,
+    edition: profile?.edition ?? 1,
     admin: profile?.admin ?? false,
     delegate: profile?.delegate ?? false,
     subscribed: profile?.isSubscribed ?? false,

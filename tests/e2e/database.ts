@@ -137,8 +137,8 @@ export async function queryRows<T extends Record<string, unknown>>(text: string,
 }
 
 /** The edition a user sees (profiles.country: 1 England & Wales, 2 Northern Ireland). */
-export async function setCountry(userId: string, country: Edition) {
-  await database().query("update profiles set country = $2 where id = $1", [userId, country]);
+export async function setEdition(userId: string, edition: Edition) {
+  await database().query("update profiles set country = $2 where id = $1", [userId, edition]);
 }
 
 /** How many months of a part are loaded, in any edition: the x-axis of a product's price history. */

@@ -94,7 +94,7 @@ describe("abuse case 2: no account or licence action takes a billing or role fie
       accountActions.updatePersonalDetails as AnyAction,
       () => ({ firstName: "Eve", lastName: "Attacker", jobRole: "Pharmacist" }),
     ],
-    ["updateCountry", accountActions.updateCountry as AnyAction, () => ({ country: 2 })],
+    ["updateEdition", accountActions.updateEdition as AnyAction, () => ({ edition: 2 })],
     ["getAccountStatus", accountActions.getAccountStatus as AnyAction, () => ({})],
     ["searchLicenceUser", licenceActions.searchLicenceUser as AnyAction, () => ({ email: uniqueEmail() })],
     ["addLicenceUser", licenceActions.addLicenceUser as AnyAction, () => ({ email: uniqueEmail() })],

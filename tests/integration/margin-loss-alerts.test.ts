@@ -137,7 +137,7 @@ describe("margin-check lines that turn loss-making", () => {
 
   it("are told in the reader's edition, and once when two alert runs happen at once", async () => {
     const pharmacy = await licenceWithList(700);
-    await database.db.update(profiles).set({ country: 2 }).where(eq(profiles.id, pharmacy.member.id));
+    await database.db.update(profiles).set({ edition: 2 }).where(eq(profiles.id, pharmacy.member.id));
     await optIn(pharmacy.member.id);
     const file = monthFile("May", 800);
     const outcomes = await Promise.all([

@@ -42,13 +42,13 @@ export default async function AppLayout({ children }: { children: ReactNode }) {
       isOwner: user.isOwner,
     },
     subscribed: user.subscribed,
-    country: user.country,
+    edition: user.edition,
     delegate: user.delegate,
   };
   return (
     <SubscriptionProvider initial={initial}>
       <SearchDialogProvider
-        partsOff={partsOffIn(user.country, user.searchPartsOff)}
+        partsOff={partsOffIn(user.edition, user.searchPartsOff)}
         resultActions={user.subscribed ? <SearchResultWatch /> : undefined}
       >
         <AppHeader />

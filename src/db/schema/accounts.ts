@@ -41,7 +41,10 @@ export const licenses = pgTable(
   (table) => [check("licenses_number_of_licenses_positive", sql`${table.numberOfLicenses} >= 1`)],
 );
 
-/** One row per user, keyed by the user id (product §3). Country: 1 England & Wales, 2 Northern Ireland. */
+/**
+ * One row per user, keyed by the user id (product §3). `edition` is the column `country`: 1 England &
+ * Wales, 2 Northern Ireland.
+ */
 export const profiles = pgTable(
   "profiles",
   {
@@ -57,7 +60,7 @@ export const profiles = pgTable(
     isSubscribed: boolean("is_subscribed").notNull().default(false),
     licenseId: uuid("license_id").references(() => licenses.licenseId, { onDelete: "set null" }),
     lastSignedIn: timestamp("last_signed_in", { withTimezone: true }),
-    country: smallint("country").notNull().default(1),
+    edition: smallint("country").notNull().default(1),
     customerId: text("customer_id").unique(),
     /** When the user accepted each document at sign-up, and which version (product §2.11). */
     licenceAcceptedAt: timestamp("licence_accepted_at", { withTimezone: true }),
@@ -77,7 +80,7 @@ export const profiles = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    check("profiles_country_known", sql`${table.country} in (1, 2)`),
+    check("profiles_country_known", sql`${table.edition} in (1, 2)`),
     index("profiles_license_id_idx").on(table.licenseId),
   ],
 );

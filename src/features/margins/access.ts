@@ -14,5 +14,5 @@ export function marginOwnerOf(user: CurrentUser | null): MarginOwner {
   if (!user.subscribed) throw new AppError("subscription_required");
   if (!user.licenseId)
     throw new AppError("forbidden", "The margin check belongs to a licence; yours has none.");
-  return { licenseId: user.licenseId, userId: user.id, edition: user.country };
+  return { licenseId: user.licenseId, userId: user.id, edition: user.edition };
 }

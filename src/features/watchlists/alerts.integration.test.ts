@@ -172,7 +172,7 @@ describe("concession alerts", () => {
   it("tell every watcher, in either edition, of a concession granted, changed and ended, once each", async () => {
     const user = await watcher();
     const ni = await watcher();
-    await database.db.update(profiles).set({ country: 2 }).where(eq(profiles.id, ni.id));
+    await database.db.update(profiles).set({ edition: 2 }).where(eq(profiles.id, ni.id));
 
     expect((await load(concessionFile("January 2027", "£15.54"))).status).toBe("imported");
     const [granted] = await mailTo(user.email);

@@ -157,7 +157,7 @@ describe("packs on a watchlist", () => {
 
   it("reads a Northern Ireland user's prices from their edition", async () => {
     const user = await subscriber();
-    await database.db.update(profiles).set({ country: 2 }).where(eq(profiles.id, user.id));
+    await database.db.update(profiles).set({ edition: 2 }).where(eq(profiles.id, user.id));
     const northern = await currentUserOf(user);
     const id = await newList(northern);
     await runAs(commands.addToWatchlist, { watchlistId: id, kind: "drug", code: codes.drug }, northern);

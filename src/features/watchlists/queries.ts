@@ -363,7 +363,7 @@ export async function getWatchlistOverview(
   now = new Date(),
 ): Promise<WatchlistOverview> {
   const found = typeof watchlist === "string" ? findWatchlist(getDb(), user, watchlist) : watchlist;
-  return watchlistOverviewIn(found, user.country, now);
+  return watchlistOverviewIn(found, user.edition, now);
 }
 
 /**

@@ -4,7 +4,7 @@ import Link from "next/link";
 import { PageContainer } from "@/components/layout/page-container";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { ChangePasswordForm } from "@/features/accounts/components/change-password-form";
-import { CountrySelect } from "@/features/accounts/components/country-select";
+import { EditionSelect } from "@/features/accounts/components/edition-select";
 import { PersonalDetailsForm } from "@/features/accounts/components/personal-details-form";
 import { ApiKeys } from "@/features/api/components/api-keys";
 import { listApiKeys } from "@/features/api/keys";
@@ -133,7 +133,7 @@ async function PersonalDetailsSection({ user }: { user: CurrentUser }) {
           <CardDescription>Which country&apos;s Drug Tariff the app shows you.</CardDescription>
         </CardHeader>
         <CardContent>
-          <CountrySelect />
+          <EditionSelect />
         </CardContent>
       </Card>
       <Card>
