@@ -217,7 +217,7 @@ describe("abuse cases 10 and 12: the list rows a subscriber reads", () => {
     const after = await getRows("partviiia", "month=2026-03");
     expect([401, 402, 403]).toContain(after.status);
     expect(await after.text()).not.toContain("Amlodipine");
-    expect(await profileOf(memberLogin.id)).toMatchObject({ licenseId: null, isSubscribed: false });
+    expect(await profileOf(memberLogin.id)).toMatchObject({ licenceId: null, isSubscribed: false });
   });
 });
 

@@ -59,7 +59,7 @@ const optIn = (userId: string) =>
 
 /** A licence whose admin chose margin-check lines and whose member did not, with an uploaded list. */
 async function licenceWithList(costPence: number, product = amilorideCode) {
-  const { admin, member, licenseId } = await insertOrganisation();
+  const { admin, member, licenceId } = await insertOrganisation();
   await optIn(admin.id);
   const owner = marginOwnerOf(admin);
   const pounds = (costPence / 100).toFixed(2);
@@ -73,7 +73,7 @@ async function licenceWithList(costPence: number, product = amilorideCode) {
     packSize: null,
     cost: "Cost",
   });
-  return { admin, member, licenseId, owner, uploadId: upload.id };
+  return { admin, member, licenceId, owner, uploadId: upload.id };
 }
 
 async function reimbursementNow(owner: ReturnType<typeof marginOwnerOf>, uploadId: string) {

@@ -19,8 +19,8 @@ const allowed = new Set([
 const root = path.resolve(import.meta.dirname, "../../..");
 const guarded = /\b(isSubscribed|is_subscribed|number_of_licenses)\b/;
 /** The seat count's property, in a write to the licence table only: other tables count other things. */
-const guardedOnLicences = /\bnumberOfLicenses\b/;
-const licenceTable = "licenses";
+const guardedOnLicences = /\bseats\b/;
+const licenceTable = "licences";
 
 function sourceFiles(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -69,16 +69,14 @@ function guardedWrites(text: string): string[] {
 describe("who writes is_subscribed and number_of_licenses", () => {
   it("finds writes in the forms we use (so the check below is not vacuous)", () => {
     expect(guardedWrites("db.update(profiles).set({ isSubscribed: true }).where(x)")).toHaveLength(1);
-    expect(guardedWrites("tx.insert(licenses).values({ organisation, numberOfLicenses: 5 })")).toHaveLength(
-      1,
-    );
+    expect(guardedWrites("tx.insert(licences).values({ organisation, seats: 5 })")).toHaveLength(1);
     expect(guardedWrites("sql`update profiles set is_subscribed = true where id = ${id}`")).toHaveLength(1);
     expect(
       guardedWrites("sql`update profiles p set number_of_licenses = 3, x = 1 where id = 1`"),
     ).toHaveLength(1);
     expect(guardedWrites("sql`insert into profiles (id, is_subscribed) values ($1, true)`")).toHaveLength(1);
-    expect(guardedWrites("select({ seats: licenses.numberOfLicenses }).from(licenses)")).toEqual([]);
-    expect(guardedWrites("tx.insert(enquiries).values({ organisation, numberOfLicenses: 40 })")).toEqual([]);
+    expect(guardedWrites("select({ seats: licences.seats }).from(licences)")).toEqual([]);
+    expect(guardedWrites("tx.insert(enquiries).values({ organisation, seats: 40 })")).toEqual([]);
     // Reading the column in an update's FROM, WHERE or RETURNING writes nothing to it.
     expect(
       guardedWrites(

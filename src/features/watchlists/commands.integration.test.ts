@@ -247,7 +247,7 @@ describe("who sees and changes a watchlist", () => {
   it("shows a shared watchlist to everyone on the licence, and lets only its owner and the licence admin change it", async () => {
     const organisation = await insertOrganisation();
     const colleague = await currentUserOf(
-      await insertUser({ subscribed: true, licenseId: organisation.licenseId }),
+      await insertUser({ subscribed: true, licenceId: organisation.licenceId }),
     );
     const id = await newList(organisation.member, "Shared lines");
     expect(
@@ -341,7 +341,7 @@ describe("who sees and changes a watchlist", () => {
     expect(await getWatchlistChoices(organisation.member)).toHaveLength(1);
     await database.db
       .update(profiles)
-      .set({ licenseId: null })
+      .set({ licenceId: null })
       .where(eq(profiles.id, organisation.member.id));
     const removed = await currentUserOf(organisation.member);
     expect(await getWatchlistChoices(removed)).toEqual([]);

@@ -192,7 +192,7 @@ export async function getWatchlistChoices(
     canChange: accessOf(user, {
       ownerId: row.owner_id,
       shared: row.shared,
-      ownerLicenseId: row.owner_licence,
+      ownerLicenceId: row.owner_licence,
     }).canChange,
     itemCount: Number(row.items),
     containsPack: row.contains,

@@ -180,7 +180,7 @@ export async function WatchlistsPage({ user, listId }: { user: CurrentUser; list
             <WatchlistSettings
               key={`${detail.watchlist.id}:${detail.watchlist.name}`}
               watchlist={detail.watchlist}
-              canShare={user.licenseId !== null}
+              canShare={user.licenceId !== null}
             />
           )}
           <link rel="preload" as="fetch" href={rowsUrl} crossOrigin="anonymous" />

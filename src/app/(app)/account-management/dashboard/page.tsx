@@ -83,11 +83,11 @@ function NoPermission() {
 }
 
 async function ManageUsersSection({ user }: { user: CurrentUser }) {
-  const licence = user.admin && user.licenseId ? await getLicenceDetails(user.licenseId) : null;
+  const licence = user.admin && user.licenceId ? await getLicenceDetails(user.licenceId) : null;
   if (!licence) return <NoPermission />;
   const [billing, keys] = await Promise.all([
-    getLicenceBilling(licence.licenseId),
-    listApiKeys(licence.licenseId),
+    getLicenceBilling(licence.licenceId),
+    listApiKeys(licence.licenceId),
   ]);
   return (
     <>
@@ -101,7 +101,7 @@ async function ManageUsersSection({ user }: { user: CurrentUser }) {
 }
 
 async function BillingSectionFor({ user }: { user: CurrentUser }) {
-  const billing = user.admin && user.licenseId ? await getLicenceBilling(user.licenseId) : null;
+  const billing = user.admin && user.licenceId ? await getLicenceBilling(user.licenceId) : null;
   if (!billing) return <NoPermission />;
   return (
     <BillingSection
