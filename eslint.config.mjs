@@ -49,7 +49,7 @@ const upwardFromFeatures = layerRule(
 const publicModules = {
   accounts: [
     "sign-out",
-    "components/country-select",
+    "components/edition-select",
     "components/sign-up-form",
     "components/site-auth-actions",
     "components/subscription-provider",

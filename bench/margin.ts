@@ -154,15 +154,15 @@ async function runUpload(url: string, csvFile: string, reportFile: string): Prom
   const { getDb, closeDb } = await import("../src/db/client");
   const { saveUpload, getUpload } = await import("../src/features/margins/queries");
   const { readTable } = await import("../src/features/margins/read-upload");
-  const licenseId = randomUUID();
+  const licenceId = randomUUID();
   const userId = `bench-${randomBytes(6).toString("hex")}`;
   await getDb().execute(sql`insert into licenses (license_id, organisation, number_of_licenses)
-    values (${licenseId}, 'Bench Pharmacy', 5)`);
+    values (${licenceId}, 'Bench Pharmacy', 5)`);
   await getDb().execute(sql`insert into auth_user (id, name, email, email_verified)
     values (${userId}, 'Bench', ${`${userId}@example.test`}, true)`);
   await getDb().execute(sql`insert into profiles (id, email, first_name, is_subscribed, license_id)
-    values (${userId}, ${`${userId}@example.test`}, 'Bench', true, ${licenseId})`);
-  const owner = { licenseId, userId, edition: 1 as const };
+    values (${userId}, ${`${userId}@example.test`}, 'Bench', true, ${licenceId})`);
+  const owner = { licenceId, userId, edition: 1 as const };
   const limits = { uploadsPerHour: 1_000, linesPerDay: 10_000_000, uploadsKept: 1_000 };
   const bytes = fs.readFileSync(csvFile);
   const cpu = process.cpuUsage();

@@ -32,32 +32,32 @@ async function testLicence(seats: number) {
     currentPeriodEnd: new Date("2027-03-01T00:00:00Z"),
     metadata: { profileId: buyer.id, planId: "multi-5", interval: "monthly", organisation: "Dock Chemist" },
   });
-  const { licenseId } = (await syncSubscription(id))!;
-  return { id, licenseId };
+  const { licenceId } = (await syncSubscription(id))!;
+  return { id, licenceId };
 }
 
 describe("npm run billing:reconcile", () => {
   it("reports drift in a dry run, then repairs it and says what it changed", async () => {
-    const { id, licenseId } = await testLicence(5);
+    const { id, licenceId } = await testLicence(5);
     await changeTestSubscription(id, { quantity: 2 });
 
     const dry = await cli(["--dry-run"]);
     expect(dry.code).toBe(0);
     expect(dry.output).toContain(
-      `Dock Chemist (licence ${licenseId}, subscription ${id}): would repair: seats 5 → 2`,
+      `Dock Chemist (licence ${licenceId}, subscription ${id}): would repair: seats 5 → 2`,
     );
     expect(dry.output).toContain("Checked 1 licence against the test checkout: 0 in step, 1 to repair");
-    expect((await licenceOfSubscription(id))!.numberOfLicenses).toBe(5);
+    expect((await licenceOfSubscription(id))!.seats).toBe(5);
 
     const repaired = await cli();
     expect(repaired.code).toBe(0);
     expect(repaired.output).toContain(
-      `Dock Chemist (licence ${licenseId}, subscription ${id}): repaired: seats 5 → 2`,
+      `Dock Chemist (licence ${licenceId}, subscription ${id}): repaired: seats 5 → 2`,
     );
     expect(repaired.output).toContain(
       "Checked 1 licence against the test checkout: 0 in step, 1 repaired, 0 not found there, 0 failed.",
     );
-    expect((await licenceOfSubscription(id))!.numberOfLicenses).toBe(2);
+    expect((await licenceOfSubscription(id))!.seats).toBe(2);
 
     const again = await cli();
     expect(again.output).toContain("Checked 1 licence against the test checkout: 1 in step, 0 repaired");

@@ -20,7 +20,7 @@ import { parseCommandLine } from "./lib/command-line";
 const log = (message: string) => console.log(`[reconcile] ${message}`);
 
 function name(outcome: LicenceOutcome): string {
-  return `${outcome.organisation ?? "Licence"} (licence ${outcome.licenseId}, subscription ${outcome.subscriptionId})`;
+  return `${outcome.organisation ?? "Licence"} (licence ${outcome.licenceId}, subscription ${outcome.subscriptionId})`;
 }
 
 function changes(outcome: LicenceOutcome): string {

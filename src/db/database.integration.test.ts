@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 
 import { setupTestDatabase } from "@tests/fixtures/db";
 
-import { licenses, profiles, user } from "./schema";
+import { licences, profiles, user } from "./schema";
 import { DEMO_LICENCE_ID, seedDatabase } from "./seed";
 
 const database = setupTestDatabase();
@@ -29,8 +29,8 @@ describe("the migrated schema", () => {
       admin: false,
       delegate: false,
       isSubscribed: false,
-      licenseId: null,
-      country: 1,
+      licenceId: null,
+      edition: 1,
       customerId: null,
       lastSignedIn: null,
     });
@@ -40,30 +40,30 @@ describe("the migrated schema", () => {
     await expect(
       database.db
         .insert(profiles)
-        .values({ ...(await withUser("user-country", "country@example.test")), country: 3 }),
+        .values({ ...(await withUser("user-country", "country@example.test")), edition: 3 }),
     ).rejects.toThrow();
   });
 
   it("refuses a licence without seats", async () => {
     await expect(
-      database.db.insert(licenses).values({ organisation: "Nobody Ltd", numberOfLicenses: 0 }),
+      database.db.insert(licences).values({ organisation: "Nobody Ltd", seats: 0 }),
     ).rejects.toThrow();
   });
 
   it("detaches profiles when their licence is deleted", async () => {
     const [licence] = await database.db
-      .insert(licenses)
-      .values({ organisation: "Gone Ltd", numberOfLicenses: 2 })
+      .insert(licences)
+      .values({ organisation: "Gone Ltd", seats: 2 })
       .returning();
     await database.db
       .insert(profiles)
-      .values({ ...(await withUser("user-gone", "gone@example.test")), licenseId: licence!.licenseId });
-    await database.db.delete(licenses).where(sql`${licenses.licenseId} = ${licence!.licenseId}`);
+      .values({ ...(await withUser("user-gone", "gone@example.test")), licenceId: licence!.licenceId });
+    await database.db.delete(licences).where(sql`${licences.licenceId} = ${licence!.licenceId}`);
     const [row] = await database.db
       .select()
       .from(profiles)
       .where(sql`${profiles.id} = 'user-gone'`);
-    expect(row!.licenseId).toBeNull();
+    expect(row!.licenceId).toBeNull();
   });
 });
 
@@ -85,22 +85,22 @@ describe("seedDatabase", () => {
     const first = await seedDatabase(database.db, { demo: true });
     const before = await database.db
       .select()
-      .from(licenses)
-      .where(sql`${licenses.licenseId} = ${DEMO_LICENCE_ID}`);
+      .from(licences)
+      .where(sql`${licences.licenceId} = ${DEMO_LICENCE_ID}`);
     const second = await seedDatabase(database.db, { demo: true });
     const after = await database.db
       .select()
-      .from(licenses)
-      .where(sql`${licenses.licenseId} = ${DEMO_LICENCE_ID}`);
+      .from(licences)
+      .where(sql`${licences.licenceId} = ${DEMO_LICENCE_ID}`);
     expect(first.inserted).toBeGreaterThan(0);
     expect(second.inserted).toBe(0);
     expect(after).toEqual(before);
-    expect(after[0]).toMatchObject({ organisation: "Demo Pharmacy Ltd", numberOfLicenses: 5 });
+    expect(after[0]).toMatchObject({ organisation: "Demo Pharmacy Ltd", seats: 5 });
     const demo = await database.db
       .select()
       .from(profiles)
       .where(sql`${profiles.email} like '%@demo.tariffscope.test'`);
-    expect(demo.map((p) => [p.email, p.admin, p.delegate, p.isSubscribed, p.licenseId])).toEqual(
+    expect(demo.map((p) => [p.email, p.admin, p.delegate, p.isSubscribed, p.licenceId])).toEqual(
       expect.arrayContaining([
         ["admin@demo.tariffscope.test", true, false, true, DEMO_LICENCE_ID],
         ["delegate@demo.tariffscope.test", false, true, true, DEMO_LICENCE_ID],

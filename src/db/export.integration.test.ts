@@ -16,7 +16,7 @@ import { insertSampleTariff } from "@tests/fixtures/tariff-rows";
 import { createDatabase, createPool } from "./client";
 import { exportDatabase } from "./export";
 import { migrateDatabase } from "./migrate";
-import { licenses } from "./schema";
+import { licences } from "./schema";
 
 /**
  * `npm run db:export`: the data of the database under test (PGlite or PostgreSQL) written to a file,
@@ -82,11 +82,11 @@ beforeAll(async () => {
   admin = new pg.Client({ connectionString: serverUrl });
   if (canLoad) await admin.connect();
   await insertSampleTariff(database.db);
-  const { licenseId } = await insertOrganisation({ name: "O'Brien\tChemists\\Ltd\nUnit 2 — Café ＝1" });
+  const { licenceId } = await insertOrganisation({ name: "O'Brien\tChemists\\Ltd\nUnit 2 — Café ＝1" });
   await database.db
-    .update(licenses)
-    .set({ numberOfLicenses: 7 })
-    .where(sql`${licenses.licenseId} = ${licenseId}`);
+    .update(licences)
+    .set({ seats: 7 })
+    .where(sql`${licences.licenceId} = ${licenceId}`);
   const client = await database.pool.connect();
   const chunks: string[] = [];
   try {

@@ -1,7 +1,7 @@
 import { hashPassword } from "better-auth/crypto";
 
 import type { Database } from "./client";
-import { account, licenses, profiles, user } from "./schema";
+import { account, licences, profiles, user } from "./schema";
 
 /** Fixed ids make seeding idempotent: a second run finds the rows and changes nothing. */
 export const DEMO_LICENCE_ID = "00000000-0000-4000-8000-000000000001";
@@ -70,10 +70,10 @@ export async function seedDatabase(db: Database, options: { demo: boolean }): Pr
   let inserted = 0;
   await db.transaction(async (tx) => {
     const licenceRows = await tx
-      .insert(licenses)
-      .values({ licenseId: DEMO_LICENCE_ID, organisation: "Demo Pharmacy Ltd", numberOfLicenses: 5 })
+      .insert(licences)
+      .values({ licenceId: DEMO_LICENCE_ID, organisation: "Demo Pharmacy Ltd", seats: 5 })
       .onConflictDoNothing()
-      .returning({ id: licenses.licenseId });
+      .returning({ id: licences.licenceId });
     inserted += licenceRows.length;
 
     const passwordHash = await hashPassword(DEMO_PASSWORD);
@@ -107,7 +107,7 @@ export async function seedDatabase(db: Database, options: { demo: boolean }): Pr
         admin: demo.admin ?? false,
         delegate: demo.delegate ?? false,
         isSubscribed: demo.subscribed ?? false,
-        licenseId: demo.onLicence ? DEMO_LICENCE_ID : null,
+        licenceId: demo.onLicence ? DEMO_LICENCE_ID : null,
         licenceAcceptedAt: acceptedAt,
         privacyAcceptedAt: acceptedAt,
         termsVersion: "2024-09-01",

@@ -46,7 +46,7 @@ export async function rowsRouteReader(
   if (!user) throw new AppError("unauthorized");
   if (!user.subscribed) throw new AppError("subscription_required");
   const search = Object.fromEntries(new URL(request.url).searchParams);
-  const mismatch = rowsEditionMismatch(user.country, search);
+  const mismatch = rowsEditionMismatch(user.edition, search);
   if (mismatch) throw new AppError("conflict", mismatch);
   return { user, search };
 }

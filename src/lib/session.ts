@@ -7,7 +7,7 @@ import { notFound, redirect } from "next/navigation";
 import { cache } from "react";
 
 import { getDb } from "@/db/client";
-import { licenses, onboardingTours, profiles } from "@/db/schema";
+import { licences, onboardingTours, profiles } from "@/db/schema";
 
 import { getAuth } from "./auth";
 import { getEnv, listOf } from "./env";
@@ -28,8 +28,8 @@ export type ProfileSummary = {
   admin: boolean;
   delegate: boolean;
   isSubscribed: boolean;
-  licenseId: string | null;
-  country: Edition;
+  licenceId: string | null;
+  edition: Edition;
   lastSignedIn: Date | null;
   /** The global search's parts the user switched off (ADR 098). */
   searchPartsOff: string[];
@@ -57,7 +57,7 @@ export const profileIdentity = {
   email: profiles.email,
   firstName: profiles.firstName,
   lastName: profiles.lastName,
-  licenseId: profiles.licenseId,
+  licenceId: profiles.licenceId,
 };
 
 /**
@@ -74,22 +74,22 @@ export async function getProfileSummary(userId: string): Promise<ProfileSummary 
       admin: profiles.admin,
       delegate: profiles.delegate,
       isSubscribed: profiles.isSubscribed,
-      country: profiles.country,
+      edition: profiles.edition,
       lastSignedIn: profiles.lastSignedIn,
       searchPartsOff: profiles.searchPartsOff,
-      licenceStatus: licenses.status,
-      seats: licenses.numberOfLicenses,
-      trialEnd: licenses.trialEnd,
-      cancelAtPeriodEnd: licenses.cancelAtPeriodEnd,
-      planId: licenses.planId,
-      interval: licenses.billingInterval,
-      licenceUsers: sql<number>`(select count(*) from ${profiles} as holders where holders.license_id = ${profiles.licenseId})::int`,
+      licenceStatus: licences.status,
+      seats: licences.seats,
+      trialEnd: licences.trialEnd,
+      cancelAtPeriodEnd: licences.cancelAtPeriodEnd,
+      planId: licences.planId,
+      interval: licences.billingInterval,
+      licenceUsers: sql<number>`(select count(*) from ${profiles} as holders where holders.license_id = ${profiles.licenceId})::int`,
       seenTours: sql<
         string[]
       >`array(select ${onboardingTours.tour} from ${onboardingTours} where ${onboardingTours.userId} = ${profiles.id})`,
     })
     .from(profiles)
-    .leftJoin(licenses, eq(licenses.licenseId, profiles.licenseId))
+    .leftJoin(licences, eq(licences.licenceId, profiles.licenceId))
     .where(eq(profiles.id, userId));
   if (!row) return null;
   const { licenceStatus, seats, licenceUsers, trialEnd, cancelAtPeriodEnd, planId, interval, ...profile } =
@@ -102,7 +102,7 @@ export async function getProfileSummary(userId: string): Promise<ProfileSummary 
         ? { endsAt: trialEnd, cancelAtPeriodEnd: cancelAtPeriodEnd ?? false, planId, interval }
         : null,
     isSubscribed: profileHasAccess(profile.isSubscribed, licenceStatus),
-    country: profile.country === 2 ? 2 : 1,
+    edition: profile.edition === 2 ? 2 : 1,
   };
 }
 
@@ -116,11 +116,11 @@ export type CurrentUser = {
   firstName: string;
   lastName: string;
   jobRole: string;
-  country: ProfileSummary["country"];
+  edition: ProfileSummary["edition"];
   admin: boolean;
   delegate: boolean;
   subscribed: boolean;
-  licenseId: string | null;
+  licenceId: string | null;
   isOwner: boolean;
   /** The global search's parts switched off, read with the profile (ADR 098). */
   searchPartsOff: string[];
@@ -157,11 +157,11 @@ export const getCurrentUser = cache(async (): Promise<CurrentUser | null> => {
     firstName: profile?.firstName ?? "",
     lastName: profile?.lastName ?? "",
     jobRole: profile?.jobRole ?? "",
-    country: profile?.country ?? 1,
+    edition: profile?.edition ?? 1,
     admin: profile?.admin ?? false,
     delegate: profile?.delegate ?? false,
     subscribed: profile?.isSubscribed ?? false,
-    licenseId: profile?.licenseId ?? null,
+    licenceId: profile?.licenceId ?? null,
     isOwner: isOwnerId(found.user.id),
     searchPartsOff: profile?.searchPartsOff ?? [],
     seatUsage: profile?.seatUsage ?? null,

@@ -33,7 +33,7 @@ const password = "a long and unusual passphrase";
 export async function createPerson(
   email: string,
   profile: {
-    licenseId?: string;
+    licenceId?: string;
     admin?: boolean;
     delegate?: boolean;
     subscribed?: boolean;
@@ -61,7 +61,7 @@ export async function createPerson(
       profile.admin ?? false,
       profile.delegate ?? false,
       profile.subscribed ?? false,
-      profile.licenseId ?? null,
+      profile.licenceId ?? null,
     ],
   );
   return { id, email, password };
@@ -74,14 +74,14 @@ export async function createOrganisation(options: {
   organisation?: string;
   label: string;
 }) {
-  const licenseId = randomUUID();
+  const licenceId = randomUUID();
   await database().query(
     "insert into licenses (license_id, organisation, number_of_licenses) values ($1, $2, $3)",
-    [licenseId, options.organisation ?? `${options.label} Pharmacy Ltd`, options.seats],
+    [licenceId, options.organisation ?? `${options.label} Pharmacy Ltd`, options.seats],
   );
   const stamp = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
   const admin = await createPerson(`${options.label}-admin-${stamp}@example.test`, {
-    licenseId,
+    licenceId,
     admin: true,
     subscribed: true,
     firstName: "Ada",
@@ -90,31 +90,31 @@ export async function createOrganisation(options: {
   for (let i = 0; i < (options.delegates ?? 0); i++) {
     delegates.push(
       await createPerson(`${options.label}-member${i}-${stamp}@example.test`, {
-        licenseId,
+        licenceId,
         delegate: true,
         subscribed: true,
         firstName: `Member${i}`,
       }),
     );
   }
-  return { licenseId, admin, delegates };
+  return { licenceId, admin, delegates };
 }
 
 /** A data API key of the licence, stored as Manage Users stores one (ADR 200); the whole key is returned. */
-export async function createApiKey(licenseId: string, name: string): Promise<string> {
+export async function createApiKey(licenceId: string, name: string): Promise<string> {
   const publicId = randomBytes(6).toString("hex");
   const key = `ts_live_${publicId}_${randomBytes(32).toString("base64url")}`;
   await database().query(
     "insert into api_keys (license_id, name, public_id, secret_hash) values ($1, $2, $3, $4)",
-    [licenseId, name, publicId, createHash("sha256").update(key).digest("hex")],
+    [licenceId, name, publicId, createHash("sha256").update(key).digest("hex")],
   );
   return key;
 }
 
 /** What the billing portal does when an admin lowers the seats (the provider's sync writes the same column). */
-export async function setSeats(licenseId: string, seats: number) {
+export async function setSeats(licenceId: string, seats: number) {
   await database().query("update licenses set number_of_licenses = $2 where license_id = $1", [
-    licenseId,
+    licenceId,
     seats,
   ]);
 }
@@ -123,10 +123,10 @@ export async function setSeats(licenseId: string, seats: number) {
  * What the provider's sync does when a licence's subscription changes state: the licence takes the
  * status, and its users' access follows it (ADR 035).
  */
-export async function setLicenceStatus(licenseId: string, status: string, subscribed: boolean) {
-  await database().query("update licenses set status = $2 where license_id = $1", [licenseId, status]);
+export async function setLicenceStatus(licenceId: string, status: string, subscribed: boolean) {
+  await database().query("update licenses set status = $2 where license_id = $1", [licenceId, status]);
   await database().query("update profiles set is_subscribed = $2 where license_id = $1", [
-    licenseId,
+    licenceId,
     subscribed,
   ]);
 }
@@ -137,8 +137,8 @@ export async function queryRows<T extends Record<string, unknown>>(text: string,
 }
 
 /** The edition a user sees (profiles.country: 1 England & Wales, 2 Northern Ireland). */
-export async function setCountry(userId: string, country: Edition) {
-  await database().query("update profiles set country = $2 where id = $1", [userId, country]);
+export async function setEdition(userId: string, edition: Edition) {
+  await database().query("update profiles set country = $2 where id = $1", [userId, edition]);
 }
 
 /** How many months of a part are loaded, in any edition: the x-axis of a product's price history. */

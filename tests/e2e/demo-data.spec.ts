@@ -1,6 +1,6 @@
 import { headers, plainCsv } from "../../src/features/imports/layout-writers";
 import { expectNoAxeViolations } from "../fixtures/axe";
-import { createPerson, importTariffFile, setCountry } from "./database";
+import { createPerson, importTariffFile, setEdition } from "./database";
 import { expect, signInByApi, test, uniqueEmail } from "./fixtures";
 
 /**
@@ -52,7 +52,7 @@ test("a data page carries the attribution; a generated Northern Ireland month sa
   await expect(page.getByTestId("data-attribution")).toContainText(attribution);
   await expect(page.getByText("Illustrative Northern Ireland prices")).toHaveCount(0);
 
-  await setCountry(person.id, 2);
+  await setEdition(person.id, 2);
   await page.goto("/drug-tariff-parts/partix-appliances?month=2021-01");
   await expect(page.getByRole("table", { name: "Part II & III, January 2021" })).toBeVisible();
   const notice = page.getByRole("note").filter({ hasText: "Illustrative Northern Ireland prices" });

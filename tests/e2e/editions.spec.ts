@@ -16,7 +16,7 @@ const priceOf = (records: Record<string, string>[], medicine: string) =>
 
 const table = (page: Page) => page.getByRole("region", { name: /,/ }).getByRole("table");
 
-async function chooseCountry(page: Page, name: "England & Wales" | "Northern Ireland") {
+async function chooseEdition(page: Page, name: "England & Wales" | "Northern Ireland") {
   const menu = await openAppMenu(page);
   const radio = menu.getByRole("radio", { name });
   // The choice changes only once the profile is saved: click, then wait for it.
@@ -51,7 +51,7 @@ test("changing country shows the other edition's prices at once, and the export 
   const row = table(page).getByRole("row").filter({ hasText: pack!.medicine });
   await expect(row).toContainText(formatPence(pack!.ew));
 
-  await chooseCountry(page, "Northern Ireland");
+  await chooseEdition(page, "Northern Ireland");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Part I");
   await expect(row).toContainText(formatPence(pack!.ni));
   await expect(row).not.toContainText(formatPence(pack!.ew));
@@ -59,7 +59,7 @@ test("changing country shows the other edition's prices at once, and the export 
   expect(ni.name).toBe(`part-viiia-ni-${pack!.month}.csv`);
   expect(priceOf(ni.records, pack!.medicine)).toEqual([poundsFigure(pack!.ni)]);
 
-  await chooseCountry(page, "England & Wales");
+  await chooseEdition(page, "England & Wales");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Part VIIIA");
   await expect(row).toContainText(formatPence(pack!.ew));
   await expect(row).not.toContainText(formatPence(pack!.ni));
@@ -89,7 +89,7 @@ for (const spec of Object.values(lists).filter((list) => !list.ewOnly))
     await signInByApi(page, baseURL!, person.email, person.password);
     await page.goto(spec.path);
     await firstRows(page);
-    await chooseCountry(page, "Northern Ireland");
+    await chooseEdition(page, "Northern Ireland");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(listTitle(spec, 2));
 
     // A page loaded afresh in the new country is the reference for what the switched page shows.

@@ -59,21 +59,21 @@ const dynamicRoutes: Record<
   "/brand-info/[code]": { reach: firstInSitemap("brand-info") },
   // A licence with a user, an open invitation, an API key and a history, so every table of the page
   // has rows.
-  "/user-master-management/licences/[licenseId]": {
+  "/user-master-management/licences/[licenceId]": {
     reach: async () => {
       const org = await createOrganisation({ seats: 3, delegates: 1, label: "owner-licence" });
       await queryRows(
         `insert into licence_invites (license_id, email, token_hash, expires_at)
          values ($1, $2, $3, now() + interval '7 days')`,
-        [org.licenseId, uniqueEmail("invited"), `every-page-${org.licenseId}`],
+        [org.licenceId, uniqueEmail("invited"), `every-page-${org.licenceId}`],
       );
       await queryRows(
         `insert into owner_audit_log (actor_id, actor_email, action, license_id, reason, before, after)
          values ('demo-owner', $2, 'licence.seats_changed', $1, 'A reason long enough to wrap on a phone screen', '{"seats":2}', '{"seats":3}')`,
-        [org.licenseId, demo.owner],
+        [org.licenceId, demo.owner],
       );
-      await createApiKey(org.licenseId, "Stock system at the Riverside branch");
-      return [`/user-master-management/licences/${org.licenseId}`];
+      await createApiKey(org.licenceId, "Stock system at the Riverside branch");
+      return [`/user-master-management/licences/${org.licenceId}`];
     },
   },
   // Only its payer may open a checkout: a signed-in user without a plan starts one.
@@ -140,7 +140,7 @@ const pagesTest = test.extend<object, { admin: Person }>({
     async ({}, use) => {
       const org = await createOrganisation({ seats: 5, delegates: 2, label: "every-page" });
       await createPerson(`${"community.pharmacy.superintendent"}-${Date.now().toString(36)}@example.test`, {
-        licenseId: org.licenseId,
+        licenceId: org.licenceId,
         delegate: true,
         subscribed: true,
       });

@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 
 import { expectNoAxeViolations } from "../fixtures/axe";
-import { countImportedMonths, createPerson, queryRows, setCountry } from "./database";
+import { countImportedMonths, createPerson, queryRows, setEdition } from "./database";
 import { exportCsv } from "./exports";
 import { expect, signInByApi, test, uniqueEmail, waitForHydration } from "./fixtures";
 
@@ -158,7 +158,7 @@ test("a month the address names without data is named, and the page shows the mo
 
 test("Northern Ireland sees Part I price changes and no Category M list", async ({ page, baseURL }) => {
   const person = await subscriber(page, baseURL!);
-  await setCountry(person.id, 2);
+  await setEdition(person.id, 2);
   await page.goto("/insights/price-changes-partviiia");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Part I Price Changes");
   await expect(changesTable(page, "Part I Price Changes").getByRole("row").nth(1)).toBeVisible();

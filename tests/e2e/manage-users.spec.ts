@@ -237,7 +237,7 @@ test("a request to join a licence that has since been cancelled cannot be accept
   await page.goto(manageUsers);
   await sendRequestToJoin(page, person.email);
 
-  await setLicenceStatus(org.licenseId, "canceled", false);
+  await setLicenceStatus(org.licenceId, "canceled", false);
   const asked = await signInElsewhere(browser, baseURL!, person);
   await asked.page.goto("/account-management/licence-requests");
   const card = asked.page.getByRole("group", { name: "Join lapsed Pharmacy Ltd" });
@@ -317,7 +317,7 @@ test("with more users than seats, the admin must remove users before continuing,
   baseURL,
 }) => {
   const org = await createOrganisation({ seats: 3, delegates: 2, label: "over" });
-  await setSeats(org.licenseId, 2);
+  await setSeats(org.licenceId, 2);
 
   const delegateContext = await browser.newContext({ extraHTTPHeaders: { "x-forwarded-for": "198.19.9.9" } });
   const delegatePage = await delegateContext.newPage();

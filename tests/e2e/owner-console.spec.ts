@@ -82,7 +82,7 @@ test("the owner sees a licence's API key and its use, and changes its limits wit
 }) => {
   test.setTimeout(120_000);
   const org = await createOrganisation({ seats: 2, label: "owner-keys" });
-  const key = await createApiKey(org.licenseId, "Stock system");
+  const key = await createApiKey(org.licenceId, "Stock system");
   for (let call = 0; call < 2; call++) {
     const response = await page.request.get("/api/v1/months", {
       headers: { authorization: `Bearer ${key}` },
@@ -90,7 +90,7 @@ test("the owner sees a licence's API key and its use, and changes its limits wit
     expect(response.status()).toBe(200);
   }
   await signInByApi(page, baseURL!, demo.owner);
-  await page.goto(`/user-master-management/licences/${org.licenseId}`);
+  await page.goto(`/user-master-management/licences/${org.licenceId}`);
 
   // The key's name, prefix (never the key), last use, calls and limits.
   const keys = page.getByRole("region", { name: "API keys" });
@@ -153,7 +153,7 @@ test("anyone but the owner gets 404 on the owner pages, a licence's page include
   for (const path of [
     "/user-analytics",
     "/user-master-management",
-    `/user-master-management/licences/${org.licenseId}`,
+    `/user-master-management/licences/${org.licenceId}`,
   ]) {
     const response = await page.goto(path);
     expect(response?.status(), path).toBe(404);

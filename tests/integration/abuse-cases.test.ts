@@ -94,7 +94,7 @@ describe("abuse case 2: no account or licence action takes a billing or role fie
       accountActions.updatePersonalDetails as AnyAction,
       () => ({ firstName: "Eve", lastName: "Attacker", jobRole: "Pharmacist" }),
     ],
-    ["updateCountry", accountActions.updateCountry as AnyAction, () => ({ country: 2 })],
+    ["updateEdition", accountActions.updateEdition as AnyAction, () => ({ edition: 2 })],
     ["getAccountStatus", accountActions.getAccountStatus as AnyAction, () => ({})],
     ["searchLicenceUser", licenceActions.searchLicenceUser as AnyAction, () => ({ email: uniqueEmail() })],
     ["addLicenceUser", licenceActions.addLicenceUser as AnyAction, () => ({ email: uniqueEmail() })],
@@ -217,7 +217,7 @@ describe("abuse cases 10 and 12: the list rows a subscriber reads", () => {
     const after = await getRows("partviiia", "month=2026-03");
     expect([401, 402, 403]).toContain(after.status);
     expect(await after.text()).not.toContain("Amlodipine");
-    expect(await profileOf(memberLogin.id)).toMatchObject({ licenseId: null, isSubscribed: false });
+    expect(await profileOf(memberLogin.id)).toMatchObject({ licenceId: null, isSubscribed: false });
   });
 });
 

@@ -53,8 +53,8 @@ async function migrationsApplied(url: string): Promise<number> {
 beforeAll(async () => {
   if (!canDrill || template.mode !== "server") return;
   await insertSampleTariff(database.db);
-  const { licenseId } = await insertOrganisation({ seats: 3, name: "Backup Drill Pharmacy" });
-  await insertUser({ subscribed: true, admin: true, licenseId });
+  const { licenceId } = await insertOrganisation({ seats: 3, name: "Backup Drill Pharmacy" });
+  await insertUser({ subscribed: true, admin: true, licenceId });
 
   const dumped = spawnSync("pg_dump", ["--format=custom", `--file=${dumpFile}`, database.url], {
     encoding: "utf8",

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 
 import { GET as feedRoute } from "@/app/api/changes/feed/[token]/route";
-import { changeFeedTokens, licenses, profiles, userSuspensions } from "@/db/schema";
+import { changeFeedTokens, licences, profiles, userSuspensions } from "@/db/schema";
 import { createChangesFeed, revokeChangesFeed } from "@/features/changes/commands";
 import { getChangesSince, newestMonth, readChangeView } from "@/features/changes/queries";
 import { recordChangesVisit } from "@/features/changes/visits";
@@ -179,13 +179,13 @@ describe("GET /api/changes/feed/[token]", () => {
   });
 
   it("answers 404 once the user's licence no longer gives access, whatever their profile still says", async () => {
-    const { licenseId, member } = await insertOrganisation({ name: "Lapsed Feeds Ltd" });
+    const { licenceId, member } = await insertOrganisation({ name: "Lapsed Feeds Ltd" });
     const token = await makeFeed(member);
     expect((await feed(token)).status).toBe(200);
     // The provider's cancellation has reached the licence; no sync has rewritten the profiles yet.
-    await database.db.update(licenses).set({ status: "canceled" }).where(eq(licenses.licenseId, licenseId));
+    await database.db.update(licences).set({ status: "canceled" }).where(eq(licences.licenceId, licenceId));
     expect((await feed(token)).status).toBe(404);
-    await database.db.update(licenses).set({ status: "past_due" }).where(eq(licenses.licenseId, licenseId));
+    await database.db.update(licences).set({ status: "past_due" }).where(eq(licences.licenceId, licenceId));
     expect((await feed(token)).status).toBe(200);
   });
 

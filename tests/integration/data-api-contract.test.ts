@@ -33,7 +33,7 @@ beforeAll(async () => {
   await insertSampleTariff(database.db);
   await insertDatasets(database.db, [[1, "concessions", "2026-03-01"]]);
   const org = await insertOrganisation();
-  key = (await createApiKey(org.licenseId, org.admin.id, "Contract")).key;
+  key = (await createApiKey(org.licenceId, org.admin.id, "Contract")).key;
   document = (await openApiRoute().json()) as Document;
 });
 

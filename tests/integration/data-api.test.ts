@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 
-import { apiKeys, licenses, watchlistItems, watchlists } from "@/db/schema";
+import { apiKeys, licences, watchlistItems, watchlists } from "@/db/schema";
 import { createKey, revokeKey } from "@/features/api/commands";
 import { createApiKey, listApiKeys } from "@/features/api/keys";
 import { clearDataVersionCache } from "@/lib/data-version-cache";
@@ -50,9 +50,9 @@ describe("API keys (ADR 200)", () => {
     expect(key).toMatch(/^ts_live_[0-9a-f]{12}_[A-Za-z0-9_-]{43}$/);
     const member = await runAs(createKey, { name: "Mine" }, org.member);
     expect(member).toMatchObject({ ok: false, code: "forbidden" });
-    const [row] = await database.db.select().from(apiKeys).where(eq(apiKeys.licenseId, org.licenseId));
+    const [row] = await database.db.select().from(apiKeys).where(eq(apiKeys.licenceId, org.licenceId));
     expect(JSON.stringify(row)).not.toContain(key.slice(20));
-    const listed = await listApiKeys(org.licenseId);
+    const listed = await listApiKeys(org.licenceId);
     expect(listed).toEqual([
       expect.objectContaining({ name: "Stock system", prefix: `${key.slice(0, 20)}…` }),
     ]);
@@ -69,11 +69,11 @@ describe("API keys (ADR 200)", () => {
   });
 
   it("records the last use and counts the calls", async () => {
-    const { key: fresh, summary } = await createApiKey(org.licenseId, org.admin.id, "Counting");
+    const { key: fresh, summary } = await createApiKey(org.licenceId, org.admin.id, "Counting");
     expect(summary.lastUsedAt).toBeNull();
     expect((await call("/months", { key: fresh })).status).toBe(200);
     expect((await call("/months", { key: fresh })).status).toBe(200);
-    const listed = (await listApiKeys(org.licenseId)).find((entry) => entry.id === summary.id)!;
+    const listed = (await listApiKeys(org.licenceId)).find((entry) => entry.id === summary.id)!;
     expect(listed.requestCount).toBe(2);
     expect(listed.lastUsedAt).not.toBeNull();
   });
@@ -81,7 +81,7 @@ describe("API keys (ADR 200)", () => {
 
 describe("key abuse (docs/security.md abuse case 18)", () => {
   it("refuses a revoked key from its next call", async () => {
-    const { key: doomed, summary } = await createApiKey(org.licenseId, org.admin.id, "Doomed");
+    const { key: doomed, summary } = await createApiKey(org.licenceId, org.admin.id, "Doomed");
     expect((await call("/months", { key: doomed })).status).toBe(200);
     // Another licence's admin cannot revoke it; its own can.
     expect(await runAs(revokeKey, { keyId: summary.id }, other.admin)).toMatchObject({
@@ -96,12 +96,12 @@ describe("key abuse (docs/security.md abuse case 18)", () => {
 
   it("refuses every key of a licence whose subscription lapsed", async () => {
     const lapsing = await insertOrganisation({ name: "Lapsing Ltd" });
-    const { key: lapsed } = await createApiKey(lapsing.licenseId, lapsing.admin.id, "Till");
+    const { key: lapsed } = await createApiKey(lapsing.licenceId, lapsing.admin.id, "Till");
     expect((await call("/months", { key: lapsed })).status).toBe(200);
     await database.db
-      .update(licenses)
+      .update(licences)
       .set({ status: "canceled" })
-      .where(eq(licenses.licenseId, lapsing.licenseId));
+      .where(eq(licences.licenceId, lapsing.licenceId));
     const refused = await call("/months", { key: lapsed });
     expect(refused.status).toBe(403);
     expect(await problemOf(refused)).toMatchObject({ code: "subscription_required" });
@@ -116,7 +116,7 @@ describe("key abuse (docs/security.md abuse case 18)", () => {
   });
 
   it("answers 429 with Retry-After once a key passes its requests a minute", async () => {
-    const { key: busy } = await createApiKey(org.licenseId, org.admin.id, "Burst", { perMinute: 3 });
+    const { key: busy } = await createApiKey(org.licenceId, org.admin.id, "Burst", { perMinute: 3 });
     const statuses = [];
     for (let call_ = 0; call_ < 5; call_++) statuses.push((await call("/months", { key: busy })).status);
     expect(statuses).toEqual([200, 200, 200, 429, 429]);
@@ -136,7 +136,7 @@ describe("key abuse (docs/security.md abuse case 18)", () => {
     expect(body.watchlists[0]!.packs).toEqual([
       expect.objectContaining({ code: codes.drug, pricePence: 150, concessionPence: 300 }),
     ]);
-    const { key: otherKey } = await createApiKey(other.licenseId, other.admin.id, "Other");
+    const { key: otherKey } = await createApiKey(other.licenceId, other.admin.id, "Other");
     const theirs = (await (await call("/watchlists?month=2026-03", { key: otherKey })).json()) as typeof body;
     expect(theirs.watchlists.map((list) => list.name)).toEqual(["Other's shared"]);
   });

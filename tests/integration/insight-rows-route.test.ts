@@ -33,7 +33,7 @@ beforeAll(async () => {
   subscriber = await insertUser({ subscribed: true });
   niSubscriber = await insertUser({ subscribed: true });
   unsubscribed = await insertUser({ subscribed: false });
-  await database.db.update(profiles).set({ country: 2 }).where(eq(profiles.id, niSubscriber.id));
+  await database.db.update(profiles).set({ edition: 2 }).where(eq(profiles.id, niSubscriber.id));
 });
 beforeEach(() => clearDataVersionCache());
 

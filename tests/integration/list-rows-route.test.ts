@@ -31,7 +31,7 @@ beforeAll(async () => {
   await insertSampleTariff(database.db);
   subscriber = await insertUser({ subscribed: true });
   niSubscriber = await insertUser({ subscribed: true });
-  await database.db.update(profiles).set({ country: 2 }).where(eq(profiles.id, niSubscriber.id));
+  await database.db.update(profiles).set({ edition: 2 }).where(eq(profiles.id, niSubscriber.id));
 });
 beforeEach(() => clearDataVersionCache());
 

@@ -59,7 +59,7 @@ const optIn = (userId: string) =>
 
 /** A licence whose admin chose margin-check lines and whose member did not, with an uploaded list. */
 async function licenceWithList(costPence: number, product = amilorideCode) {
-  const { admin, member, licenseId } = await insertOrganisation();
+  const { admin, member, licenceId } = await insertOrganisation();
   await optIn(admin.id);
   const owner = marginOwnerOf(admin);
   const pounds = (costPence / 100).toFixed(2);
@@ -73,7 +73,7 @@ async function licenceWithList(costPence: number, product = amilorideCode) {
     packSize: null,
     cost: "Cost",
   });
-  return { admin, member, licenseId, owner, uploadId: upload.id };
+  return { admin, member, licenceId, owner, uploadId: upload.id };
 }
 
 async function reimbursementNow(owner: ReturnType<typeof marginOwnerOf>, uploadId: string) {
@@ -137,7 +137,7 @@ describe("margin-check lines that turn loss-making", () => {
 
   it("are told in the reader's edition, and once when two alert runs happen at once", async () => {
     const pharmacy = await licenceWithList(700);
-    await database.db.update(profiles).set({ country: 2 }).where(eq(profiles.id, pharmacy.member.id));
+    await database.db.update(profiles).set({ edition: 2 }).where(eq(profiles.id, pharmacy.member.id));
     await optIn(pharmacy.member.id);
     const file = monthFile("May", 800);
     const outcomes = await Promise.all([

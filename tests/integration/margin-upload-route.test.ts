@@ -19,13 +19,13 @@ vi.mock("next/headers", async () => (await import("@tests/fixtures/request-conte
  */
 const database = setupTestDatabase();
 
-let licenseId: string;
+let licenceId: string;
 let admin: TestUser;
 
 beforeAll(async () => {
   await insertSampleTariff(database.db);
-  licenseId = (await insertOrganisation()).licenseId;
-  admin = await insertUser({ subscribed: true, admin: true, licenseId });
+  licenceId = (await insertOrganisation()).licenceId;
+  admin = await insertUser({ subscribed: true, admin: true, licenceId });
 });
 
 const csv = "Product,Pack,Cost\nAmlodipine 5mg tablets,28,0.50\n";
@@ -55,7 +55,7 @@ const upload = () =>
 
 async function uploadsKept() {
   const result = await database.db.execute<{ n: number }>(
-    sql`select count(*)::int as n from margin_uploads where license_id = ${licenseId}`,
+    sql`select count(*)::int as n from margin_uploads where license_id = ${licenceId}`,
   );
   return result.rows[0]!.n;
 }
@@ -73,7 +73,7 @@ describe("POST /api/margin-check/uploads under the limits", () => {
     const before = await uploadsKept();
     await database.db
       .insert(marginUsage)
-      .values(Array.from({ length: 30 }, () => ({ licenseId, userId: admin.id, lines: 1 })));
+      .values(Array.from({ length: 30 }, () => ({ licenceId, userId: admin.id, lines: 1 })));
     const refused = await upload();
     expect(refused.status).toBe(429);
     expect(await refused.json()).toMatchObject({
@@ -83,25 +83,25 @@ describe("POST /api/margin-check/uploads under the limits", () => {
       },
     });
     expect(await uploadsKept()).toBe(before);
-    await database.db.execute(sql`delete from margin_usage where license_id = ${licenseId}`);
+    await database.db.execute(sql`delete from margin_usage where license_id = ${licenceId}`);
   });
 
   it("answers 429 when the licence's lines of the day are used, and when it keeps all it may", async () => {
     await actAs(admin);
-    await database.db.insert(marginUsage).values({ licenseId, userId: null, lines: 100_000 });
+    await database.db.insert(marginUsage).values({ licenceId, userId: null, lines: 100_000 });
     const overDay = await upload();
     expect(overDay.status).toBe(429);
     expect((await overDay.json()).error.message).toMatch(/would pass its limit of 100,000 a day/);
-    await database.db.execute(sql`delete from margin_usage where license_id = ${licenseId}`);
+    await database.db.execute(sql`delete from margin_usage where license_id = ${licenceId}`);
 
     await database.db.execute(sql`
       insert into margin_uploads (license_id, file_name)
-      select ${licenseId}, 'old.csv' from generate_series(1, 100 - ${await uploadsKept()})`);
+      select ${licenceId}, 'old.csv' from generate_series(1, 100 - ${await uploadsKept()})`);
     const full = await upload();
     expect(full.status).toBe(429);
     expect((await full.json()).error.message).toMatch(/^Your licence keeps 100 margin-check uploads/);
     expect(await uploadsKept()).toBe(100);
-    await database.db.execute(sql`delete from margin_uploads where license_id = ${licenseId}`);
+    await database.db.execute(sql`delete from margin_uploads where license_id = ${licenceId}`);
   });
 });
 

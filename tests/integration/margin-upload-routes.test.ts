@@ -20,8 +20,8 @@ setupTestDatabase();
 let delegate: TestUser;
 
 beforeAll(async () => {
-  const { licenseId } = await insertOrganisation({ name: "Upload Limits Ltd" });
-  delegate = await insertUser({ delegate: true, subscribed: true, licenseId });
+  const { licenceId } = await insertOrganisation({ name: "Upload Limits Ltd" });
+  delegate = await insertUser({ delegate: true, subscribed: true, licenceId });
 });
 
 const mapping = encodeURIComponent(JSON.stringify({ product: "Product", packSize: null, cost: "Cost" }));

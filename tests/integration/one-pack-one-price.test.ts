@@ -175,7 +175,7 @@ beforeAll(async () => {
   }
   subscriber = await insertUser({ subscribed: true });
   northernSubscriber = await insertUser({ subscribed: true });
-  await db.update(profiles).set({ country: 2 }).where(eq(profiles.id, northernSubscriber.id));
+  await db.update(profiles).set({ edition: 2 }).where(eq(profiles.id, northernSubscriber.id));
   clearDataVersionCache();
 }, 300_000);
 

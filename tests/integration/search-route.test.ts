@@ -256,7 +256,7 @@ describe("GET /api/search", () => {
 
   it("searches only the parts of the user's edition", async () => {
     const ni = await insertUser({ subscribed: true });
-    await database.db.update(profiles).set({ country: 2 }).where(eq(profiles.id, ni.id));
+    await database.db.update(profiles).set({ edition: 2 }).where(eq(profiles.id, ni.id));
     await actAs(ni);
     const parts = (await sections("q=amox&parts=viiia,viiib,viiid,ix")).map((s) => [s.part, s.title]);
     expect(parts).toEqual([
@@ -292,7 +292,7 @@ describe("GET /api/search", () => {
     ]);
     // The same question from Northern Ireland, whose edition has no such rows, is its own.
     const ni = await insertUser({ subscribed: true });
-    await database.db.update(profiles).set({ country: 2 }).where(eq(profiles.id, ni.id));
+    await database.db.update(profiles).set({ edition: 2 }).where(eq(profiles.id, ni.id));
     await actAs(ni);
     expect(await names("fluclox")).toEqual([]);
   });

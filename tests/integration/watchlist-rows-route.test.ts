@@ -81,7 +81,7 @@ describe("GET /api/watchlists/[id]/rows", () => {
     await actAs(lapsed);
     expect((await get(watchlistRowsPath(listId, 1))).status).toBe(402);
 
-    await database.db.update(profiles).set({ country: 2 }).where(eq(profiles.id, owner.id));
+    await database.db.update(profiles).set({ edition: 2 }).where(eq(profiles.id, owner.id));
     await actAs(owner);
     const refused = await get(watchlistRowsPath(listId, 1));
     expect(refused.status).toBe(409);

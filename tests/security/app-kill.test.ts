@@ -1,7 +1,7 @@
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { licenceInvites, licenses, profiles, webhookEvents } from "@/db/schema";
+import { licenceInvites, licences, profiles, webhookEvents } from "@/db/schema";
 import { createInvite } from "@/features/licences/invites";
 import { insertUser } from "@tests/fixtures/accounts";
 import {
@@ -101,7 +101,7 @@ describe("kill -9 of the app server (abuse case 15)", () => {
     expect(killed.answer).toBe("connection lost");
     expect(afterKill.events).toBe(0);
     expect(afterKill.licence).toBeNull();
-    expect(afterKill.buyer).toMatchObject({ licenseId: null, admin: false, isSubscribed: false });
+    expect(afterKill.buyer).toMatchObject({ licenceId: null, admin: false, isSubscribed: false });
 
     const restartedAt = Date.now();
     await startServer();
@@ -114,16 +114,16 @@ describe("kill -9 of the app server (abuse case 15)", () => {
     expect(JSON.parse(second.text)).toEqual({ received: true, duplicate: true });
 
     const licence = await licenceOfSubscription(subscription.id);
-    const licences = await database.db
+    const licenceRows = await database.db
       .select({ n: count() })
-      .from(licenses)
-      .where(eq(licenses.providerSubscriptionId, subscription.id));
+      .from(licences)
+      .where(eq(licences.providerSubscriptionId, subscription.id));
     const events = await database.db.select().from(webhookEvents).where(eq(webhookEvents.id, event.id));
-    expect(licences[0]!.n).toBe(1);
-    expect(licence).toMatchObject({ status: "active", numberOfLicenses: 5, organisation: "Kill Ltd" });
+    expect(licenceRows[0]!.n).toBe(1);
+    expect(licence).toMatchObject({ status: "active", seats: 5, organisation: "Kill Ltd" });
     expect(events).toHaveLength(1);
     expect(await profileOf(buyer.id)).toMatchObject({
-      licenseId: licence!.licenseId,
+      licenceId: licence!.licenceId,
       admin: true,
       isSubscribed: true,
     });
@@ -135,7 +135,7 @@ describe("kill -9 of the app server (abuse case 15)", () => {
       restartSeconds,
       redeliveries: [first.status, second.status],
       duplicateAcknowledged: true,
-      licencesAfter: licences[0]!.n,
+      licencesAfter: licenceRows[0]!.n,
       eventsStored: events.length,
     };
   });
@@ -145,12 +145,12 @@ describe("kill -9 of the app server (abuse case 15)", () => {
     const joiner = await insertUser();
     const other = await insertUser();
     const { token } = await createInvite({
-      licenseId: organisation.licenseId,
+      licenceId: organisation.licenceId,
       email: joiner.email,
       invitedBy: organisation.admin.id,
     });
     const otherInvite = await createInvite({
-      licenseId: organisation.licenseId,
+      licenceId: organisation.licenceId,
       email: other.email,
       invitedBy: organisation.admin.id,
     });
@@ -159,7 +159,7 @@ describe("kill -9 of the app server (abuse case 15)", () => {
         await database.db
           .select({ n: count() })
           .from(profiles)
-          .where(eq(profiles.licenseId, organisation.licenseId))
+          .where(eq(profiles.licenceId, organisation.licenceId))
       )[0]!.n;
     expect(await seatsUsed()).toBe(2);
 
@@ -182,7 +182,7 @@ describe("kill -9 of the app server (abuse case 15)", () => {
       .select({ acceptedAt: licenceInvites.acceptedAt })
       .from(licenceInvites)
       .where(eq(licenceInvites.email, joiner.email));
-    expect(afterKill.joiner).toMatchObject({ licenseId: null, delegate: false });
+    expect(afterKill.joiner).toMatchObject({ licenceId: null, delegate: false });
     expect(afterKill.seats).toBe(2);
     expect(invite!.acceptedAt).toBeNull();
 
@@ -193,7 +193,7 @@ describe("kill -9 of the app server (abuse case 15)", () => {
     expect(retry.status).toBe(200);
     expect(retry.text).toContain('"ok":true');
     expect(again.text).toContain('"ok":false');
-    expect(await profileOf(joiner.id)).toMatchObject({ licenseId: organisation.licenseId, delegate: true });
+    expect(await profileOf(joiner.id)).toMatchObject({ licenceId: organisation.licenceId, delegate: true });
     expect(await seatsUsed()).toBe(3);
 
     // The licence is full now: the other invitee is refused, never a fourth member on three seats.
@@ -204,7 +204,7 @@ describe("kill -9 of the app server (abuse case 15)", () => {
     figures.addMember = {
       killedInside: "with the invite and the licence locked and the seats counted, before the profile",
       answerToTheKilledRequest: killed.answer,
-      afterKill: { memberIn: afterKill.joiner.licenseId !== null, seatsUsed: afterKill.seats, seats: 3 },
+      afterKill: { memberIn: afterKill.joiner.licenceId !== null, seatsUsed: afterKill.seats, seats: 3 },
       retry: "joined",
       retryAgain: "refused (invitation used)",
       afterRetry: { seatsUsed: 3, seats: 3 },

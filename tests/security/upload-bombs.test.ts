@@ -125,8 +125,8 @@ const leftovers = () =>
 
 beforeAll(async () => {
   tmp = fs.mkdtempSync(path.join(os.tmpdir(), "tariffscope-bombs-"));
-  const { licenseId } = await insertOrganisation({ name: "Bomb Test Pharmacy Ltd" });
-  const delegate: TestUser = await insertUser({ delegate: true, subscribed: true, licenseId });
+  const { licenceId } = await insertOrganisation({ name: "Bomb Test Pharmacy Ltd" });
+  const delegate: TestUser = await insertUser({ delegate: true, subscribed: true, licenceId });
   const owner = await insertUser({ subscribed: true });
   server = await startProduct({
     port,

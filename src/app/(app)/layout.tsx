@@ -31,7 +31,7 @@ export default async function AppLayout({ children }: { children: ReactNode }) {
   const seenTours = user.subscribed ? knownTours(user.seenTours) : null;
   const overLimit = usage ? usage.users > usage.seats : false;
   // The admin's removal panel needs the users; everyone else only the count.
-  const licence = overLimit && user.admin && user.licenseId ? await getLicenceDetails(user.licenseId) : null;
+  const licence = overLimit && user.admin && user.licenceId ? await getLicenceDetails(user.licenceId) : null;
   const initial = {
     user: {
       id: user.id,
@@ -42,13 +42,13 @@ export default async function AppLayout({ children }: { children: ReactNode }) {
       isOwner: user.isOwner,
     },
     subscribed: user.subscribed,
-    country: user.country,
+    edition: user.edition,
     delegate: user.delegate,
   };
   return (
     <SubscriptionProvider initial={initial}>
       <SearchDialogProvider
-        partsOff={partsOffIn(user.country, user.searchPartsOff)}
+        partsOff={partsOffIn(user.edition, user.searchPartsOff)}
         resultActions={user.subscribed ? <SearchResultWatch /> : undefined}
       >
         <AppHeader />

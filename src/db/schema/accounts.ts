@@ -14,12 +14,12 @@ import {
 import { user } from "./auth";
 
 /** An organisation licence: the number of user seats one subscription pays for (product §3). */
-export const licenses = pgTable(
+export const licences = pgTable(
   "licenses",
   {
-    licenseId: uuid("license_id").primaryKey().defaultRandom(),
+    licenceId: uuid("license_id").primaryKey().defaultRandom(),
     organisation: text("organisation"),
-    numberOfLicenses: integer("number_of_licenses").notNull().default(1),
+    seats: integer("number_of_licenses").notNull().default(1),
     /**
      * The subscription behind the licence, copied from the payment provider by `syncSubscription()`
      * only: `active`, `trialing`, `past_due`, `canceled`, `unpaid`, `incomplete`...
@@ -38,10 +38,13 @@ export const licenses = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [check("licenses_number_of_licenses_positive", sql`${table.numberOfLicenses} >= 1`)],
+  (table) => [check("licenses_number_of_licenses_positive", sql`${table.seats} >= 1`)],
 );
 
-/** One row per user, keyed by the user id (product §3). Country: 1 England & Wales, 2 Northern Ireland. */
+/**
+ * One row per user, keyed by the user id (product §3). `edition` is the column `country`: 1 England &
+ * Wales, 2 Northern Ireland.
+ */
 export const profiles = pgTable(
   "profiles",
   {
@@ -55,9 +58,9 @@ export const profiles = pgTable(
     admin: boolean("admin").notNull().default(false),
     delegate: boolean("delegate").notNull().default(false),
     isSubscribed: boolean("is_subscribed").notNull().default(false),
-    licenseId: uuid("license_id").references(() => licenses.licenseId, { onDelete: "set null" }),
+    licenceId: uuid("license_id").references(() => licences.licenceId, { onDelete: "set null" }),
     lastSignedIn: timestamp("last_signed_in", { withTimezone: true }),
-    country: smallint("country").notNull().default(1),
+    edition: smallint("country").notNull().default(1),
     customerId: text("customer_id").unique(),
     /** When the user accepted each document at sign-up, and which version (product §2.11). */
     licenceAcceptedAt: timestamp("licence_accepted_at", { withTimezone: true }),
@@ -77,10 +80,10 @@ export const profiles = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    check("profiles_country_known", sql`${table.country} in (1, 2)`),
-    index("profiles_license_id_idx").on(table.licenseId),
+    check("profiles_country_known", sql`${table.edition} in (1, 2)`),
+    index("profiles_license_id_idx").on(table.licenceId),
   ],
 );
 
-export type Licence = typeof licenses.$inferSelect;
+export type Licence = typeof licences.$inferSelect;
 export type Profile = typeof profiles.$inferSelect;

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { bigint, check, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 
-import { licenses, profiles } from "./accounts";
+import { licences, profiles } from "./accounts";
 
 /**
  * A licence's key to the data API (ADR 200): read-only, for the licence's own systems. The key is
@@ -13,9 +13,9 @@ export const apiKeys = pgTable(
   "api_keys",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    licenseId: uuid("license_id")
+    licenceId: uuid("license_id")
       .notNull()
-      .references(() => licenses.licenseId, { onDelete: "cascade" }),
+      .references(() => licences.licenceId, { onDelete: "cascade" }),
     name: text("name").notNull(),
     publicId: text("public_id").notNull().unique(),
     secretHash: text("secret_hash").notNull(),
@@ -28,7 +28,7 @@ export const apiKeys = pgTable(
     perDay: integer("per_day").notNull().default(20000),
   },
   (table) => [
-    index("api_keys_license_id_idx").on(table.licenseId),
+    index("api_keys_license_id_idx").on(table.licenceId),
     check("api_keys_name_length", sql`char_length(${table.name}) between 1 and 60`),
     check("api_keys_limits_positive", sql`${table.perMinute} > 0 and ${table.perDay} > 0`),
   ],

@@ -27,7 +27,7 @@ export const ownerAuditLog = pgTable(
     actorId: text("actor_id").notNull(),
     actorEmail: text("actor_email").notNull(),
     action: text("action").notNull(),
-    licenseId: uuid("license_id"),
+    licenceId: uuid("license_id"),
     userId: text("user_id"),
     reason: text("reason").notNull(),
     before: jsonb("before").$type<Record<string, unknown>>().notNull(),
@@ -35,7 +35,7 @@ export const ownerAuditLog = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    index("owner_audit_log_license_id_idx").on(table.licenseId, table.createdAt),
+    index("owner_audit_log_license_id_idx").on(table.licenceId, table.createdAt),
     index("owner_audit_log_user_id_idx").on(table.userId, table.createdAt),
   ],
 );

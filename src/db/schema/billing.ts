@@ -99,7 +99,7 @@ export const trials = pgTable(
     email: text("email").notNull(),
     profileId: text("profile_id"),
     customerId: text("customer_id").notNull(),
-    licenseId: uuid("license_id"),
+    licenceId: uuid("license_id"),
     endsAt: timestamp("ends_at", { withTimezone: true }).notNull(),
     startedAt: timestamp("started_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -107,6 +107,6 @@ export const trials = pgTable(
     index("trials_email_idx").on(table.email),
     index("trials_customer_id_idx").on(table.customerId),
     index("trials_profile_id_idx").on(table.profileId),
-    index("trials_license_id_idx").on(table.licenseId),
+    index("trials_license_id_idx").on(table.licenceId),
   ],
 );

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 
-import { licenses, profiles } from "./accounts";
+import { licences, profiles } from "./accounts";
 
 /**
  * An invitation to join a licence. The link carries a random token; only its SHA-256 is stored.
@@ -11,9 +11,9 @@ export const licenceInvites = pgTable(
   "licence_invites",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    licenseId: uuid("license_id")
+    licenceId: uuid("license_id")
       .notNull()
-      .references(() => licenses.licenseId, { onDelete: "cascade" }),
+      .references(() => licences.licenceId, { onDelete: "cascade" }),
     email: text("email").notNull(),
     tokenHash: text("token_hash").notNull().unique(),
     invitedBy: text("invited_by").references(() => profiles.id, { onDelete: "set null" }),
@@ -22,7 +22,7 @@ export const licenceInvites = pgTable(
     acceptedAt: timestamp("accepted_at", { withTimezone: true }),
     acceptedBy: text("accepted_by").references(() => profiles.id, { onDelete: "set null" }),
   },
-  (table) => [index("licence_invites_license_id_idx").on(table.licenseId)],
+  (table) => [index("licence_invites_license_id_idx").on(table.licenceId)],
 );
 
 /**
@@ -35,9 +35,9 @@ export const licenceRequests = pgTable(
   "licence_requests",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    licenseId: uuid("license_id")
+    licenceId: uuid("license_id")
       .notNull()
-      .references(() => licenses.licenseId, { onDelete: "cascade" }),
+      .references(() => licences.licenceId, { onDelete: "cascade" }),
     userId: text("user_id")
       .notNull()
       .references(() => profiles.id, { onDelete: "cascade" }),
@@ -49,7 +49,7 @@ export const licenceRequests = pgTable(
   },
   (table) => [
     uniqueIndex("licence_requests_one_pending_idx")
-      .on(table.licenseId, table.userId)
+      .on(table.licenceId, table.userId)
       .where(sql`status = 'pending'`),
     index("licence_requests_user_id_idx").on(table.userId),
     check(

@@ -16,7 +16,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 
-import { licenses, profiles } from "./accounts";
+import { licences, profiles } from "./accounts";
 
 /**
  * A supplier price list or buying history uploaded to the margin check (ADR 130). Private to the
@@ -27,9 +27,9 @@ export const marginUploads = pgTable(
   "margin_uploads",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    licenseId: uuid("license_id")
+    licenceId: uuid("license_id")
       .notNull()
-      .references(() => licenses.licenseId, { onDelete: "cascade" }),
+      .references(() => licences.licenceId, { onDelete: "cascade" }),
     uploadedBy: text("uploaded_by").references(() => profiles.id, { onDelete: "set null" }),
     fileName: text("file_name").notNull(),
     /** Rows refused, each `{ row, message }`, kept to show beside the good lines. */
@@ -37,7 +37,7 @@ export const marginUploads = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    index("margin_uploads_license_idx").on(table.licenseId, table.createdAt),
+    index("margin_uploads_license_idx").on(table.licenceId, table.createdAt),
     check("margin_uploads_file_name_length", sql`char_length(${table.fileName}) between 1 and 200`),
   ],
 );
@@ -103,9 +103,9 @@ export const marginLineChecks = pgTable(
 
 /** The columns a licence's files were last mapped with, remembered for the next upload. */
 export const marginMappings = pgTable("margin_mappings", {
-  licenseId: uuid("license_id")
+  licenceId: uuid("license_id")
     .primaryKey()
-    .references(() => licenses.licenseId, { onDelete: "cascade" }),
+    .references(() => licences.licenceId, { onDelete: "cascade" }),
   /** `code` is absent from mappings remembered before a code column could be mapped beside the name. */
   mapping: jsonb("mapping")
     .$type<{ product: string | null; code?: string | null; packSize: string | null; cost: string }>()
@@ -118,9 +118,9 @@ export const marginCorrections = pgTable(
   "margin_corrections",
   {
     id: bigserial("id", { mode: "number" }).primaryKey(),
-    licenseId: uuid("license_id")
+    licenceId: uuid("license_id")
       .notNull()
-      .references(() => licenses.licenseId, { onDelete: "cascade" }),
+      .references(() => licences.licenceId, { onDelete: "cascade" }),
     /** The product text as normalised by the search's `normaliseTerm`. */
     productKey: text("product_key").notNull(),
     kind: text("kind").notNull(),
@@ -129,7 +129,7 @@ export const marginCorrections = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    uniqueIndex("margin_corrections_key_idx").on(table.licenseId, table.productKey),
+    uniqueIndex("margin_corrections_key_idx").on(table.licenceId, table.productKey),
     check("margin_corrections_kind_known", sql`${table.kind} in ('drug', 'appliance', 'brand')`),
   ],
 );
@@ -142,15 +142,15 @@ export const marginUsage = pgTable(
   "margin_usage",
   {
     id: bigserial("id", { mode: "number" }).primaryKey(),
-    licenseId: uuid("license_id")
+    licenceId: uuid("license_id")
       .notNull()
-      .references(() => licenses.licenseId, { onDelete: "cascade" }),
+      .references(() => licences.licenceId, { onDelete: "cascade" }),
     userId: text("user_id").references(() => profiles.id, { onDelete: "set null" }),
     lines: integer("lines").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    index("margin_usage_license_idx").on(table.licenseId, table.createdAt),
+    index("margin_usage_license_idx").on(table.licenceId, table.createdAt),
     index("margin_usage_user_idx").on(table.userId, table.createdAt),
     check("margin_usage_lines", sql`${table.lines} >= 0`),
   ],

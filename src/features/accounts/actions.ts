@@ -17,7 +17,7 @@ export const signUp = createAction(
 
 export const updatePersonalDetails = createActionFrom(commands.updatePersonalDetails);
 
-export const updateCountry = createActionFrom(commands.updateCountry);
+export const updateEdition = createActionFrom(commands.updateEdition);
 
 /** Whether the just-verified user already has a subscription (an invited delegate does). */
 export const getAccountStatus = createAction(

@@ -8,7 +8,7 @@ import { ewOnlySearchParts } from "@/lib/search-part-ids";
 import { defineAction as define } from "@/lib/define-action";
 import { AppError } from "@/lib/errors";
 
-import { countrySchema, personalDetailsSchema } from "./schemas";
+import { editionSchema, personalDetailsSchema } from "./schemas";
 
 /** Names and occupation only: the strict schema refuses any other field (R3). */
 export const updatePersonalDetails = define(
@@ -34,8 +34,8 @@ export const updatePersonalDetails = define(
  * Ireland searches no Part VIIIB or VIIID, so it forgets that they were switched off: back in England
  * & Wales they are searched again (ADR 098).
  */
-export const updateCountry = define(
-  { name: "accounts.updateCountry", schema: countrySchema, access: "user" },
+export const updateEdition = define(
+  { name: "accounts.updateEdition", schema: editionSchema, access: "user" },
   async (input, { user }) => {
     const withoutEwOnly = ewOnlySearchParts.reduce(
       (parts, part) => sql`array_remove(${parts}, ${part})`,
@@ -44,13 +44,13 @@ export const updateCountry = define(
     const updated = await getDb()
       .update(profiles)
       .set({
-        country: input.country,
-        ...(input.country === 2 ? { searchPartsOff: withoutEwOnly } : {}),
+        edition: input.edition,
+        ...(input.edition === 2 ? { searchPartsOff: withoutEwOnly } : {}),
         updatedAt: new Date(),
       })
       .where(eq(profiles.id, user.id))
-      .returning({ country: profiles.country });
+      .returning({ edition: profiles.edition });
     if (updated.length === 0) throw new AppError("not_found", "Your profile could not be found.");
-    return { country: input.country };
+    return { edition: input.edition };
   },
 );

@@ -36,7 +36,7 @@ export const signUpSchema = personalDetailsSchema
   })
   .strict();
 
-export const countrySchema = z.object({ country: z.union([z.literal(1), z.literal(2)]) }).strict();
+export const editionSchema = z.object({ edition: z.union([z.literal(1), z.literal(2)]) }).strict();
 
 export type PersonalDetailsInput = z.infer<typeof personalDetailsSchema>;
 export type SignUpInput = z.infer<typeof signUpSchema>;

@@ -10,8 +10,8 @@ import { ApiKeyLimitReached, createApiKey, revokeApiKey } from "./keys";
 
 /** The admin's own licence: a key is made and revoked for it and no other (R2). */
 function ownLicence(user: CurrentUser): string {
-  if (!user.licenseId) throw new AppError("forbidden", "You have no licence to manage.");
-  return user.licenseId;
+  if (!user.licenceId) throw new AppError("forbidden", "You have no licence to manage.");
+  return user.licenceId;
 }
 
 export const createKeySchema = z

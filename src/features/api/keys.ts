@@ -5,7 +5,7 @@ import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 
 import { getDb, type Transaction } from "@/db/client";
-import { apiKeys, licenses } from "@/db/schema";
+import { apiKeys, licences } from "@/db/schema";
 import { consumeRateLimits } from "@/lib/security/rate-limit";
 import { grantsAccess } from "@/lib/subscription-status";
 
@@ -48,7 +48,7 @@ export type KeyLimits = { perMinute: number; perDay: number };
 
 /** Makes a key for the licence and gives it whole: the only time it is ever seen. */
 export async function createApiKey(
-  licenseId: string,
+  licenceId: string,
   createdBy: string | null,
   name: string,
   limits: Partial<KeyLimits> = {},
@@ -57,10 +57,10 @@ export async function createApiKey(
   const key = `ts_live_${publicId}_${randomBytes(32).toString("base64url")}`;
   const row = await getDb().transaction(async (tx) => {
     // Counted under a lock on the licence, so two admins at once cannot pass the cap.
-    await tx.execute(sql`select 1 from licenses where license_id = ${licenseId} for update`);
+    await tx.execute(sql`select 1 from licenses where license_id = ${licenceId} for update`);
     const [{ live }] = (
       await tx.execute<{ live: number }>(
-        sql`select count(*)::int as live from api_keys where license_id = ${licenseId} and revoked_at is null`,
+        sql`select count(*)::int as live from api_keys where license_id = ${licenceId} and revoked_at is null`,
       )
     ).rows as [{ live: number }];
     if (live >= maxKeysPerLicence)
@@ -70,7 +70,7 @@ export async function createApiKey(
     const [inserted] = await tx
       .insert(apiKeys)
       .values({
-        licenseId,
+        licenceId,
         name,
         publicId,
         secretHash: hashOf(key).toString("hex"),
@@ -100,21 +100,21 @@ function summaryOf(row: typeof apiKeys.$inferSelect): ApiKeySummary {
 }
 
 /** The licence's keys, those in use first, newest first. */
-export async function listApiKeys(licenseId: string): Promise<ApiKeySummary[]> {
+export async function listApiKeys(licenceId: string): Promise<ApiKeySummary[]> {
   const rows = await getDb()
     .select()
     .from(apiKeys)
-    .where(eq(apiKeys.licenseId, licenseId))
+    .where(eq(apiKeys.licenceId, licenceId))
     .orderBy(sql`${apiKeys.revokedAt} is not null`, desc(apiKeys.createdAt));
   return rows.map(summaryOf);
 }
 
 /** Revokes one of the licence's keys: its next call is refused. False when the licence has no such key in use. */
-export async function revokeApiKey(licenseId: string, keyId: string): Promise<boolean> {
+export async function revokeApiKey(licenceId: string, keyId: string): Promise<boolean> {
   const revoked = await getDb()
     .update(apiKeys)
     .set({ revokedAt: new Date() })
-    .where(and(eq(apiKeys.id, keyId), eq(apiKeys.licenseId, licenseId), isNull(apiKeys.revokedAt)))
+    .where(and(eq(apiKeys.id, keyId), eq(apiKeys.licenceId, licenceId), isNull(apiKeys.revokedAt)))
     .returning({ id: apiKeys.id });
   return revoked.length > 0;
 }
@@ -126,7 +126,7 @@ export async function revokeApiKey(licenseId: string, keyId: string): Promise<bo
  */
 export async function setApiKeyLimits(
   tx: Transaction,
-  licenseId: string,
+  licenceId: string,
   keyId: string,
   limits: KeyLimits,
 ): Promise<{ name: string; prefix: string; before: KeyLimits } | null> {
@@ -138,7 +138,7 @@ export async function setApiKeyLimits(
       perDay: apiKeys.perDay,
     })
     .from(apiKeys)
-    .where(and(eq(apiKeys.id, keyId), eq(apiKeys.licenseId, licenseId), isNull(apiKeys.revokedAt)))
+    .where(and(eq(apiKeys.id, keyId), eq(apiKeys.licenceId, licenceId), isNull(apiKeys.revokedAt)))
     .for("update");
   if (!row) return null;
   await tx.update(apiKeys).set(limits).where(eq(apiKeys.id, keyId));
@@ -150,7 +150,7 @@ export async function setApiKeyLimits(
 }
 
 /** Who a call is from: the key and its licence. */
-export type ApiCaller = { keyId: string; licenseId: string };
+export type ApiCaller = { keyId: string; licenceId: string };
 
 const bearer = /^Bearer\s+(\S+)\s*$/i;
 
@@ -171,15 +171,15 @@ export async function authenticateApiCall(
     ? await getDb()
         .select({
           id: apiKeys.id,
-          licenseId: apiKeys.licenseId,
+          licenceId: apiKeys.licenceId,
           secretHash: apiKeys.secretHash,
           revokedAt: apiKeys.revokedAt,
           perMinute: apiKeys.perMinute,
           perDay: apiKeys.perDay,
-          licenceStatus: licenses.status,
+          licenceStatus: licences.status,
         })
         .from(apiKeys)
-        .innerJoin(licenses, eq(licenses.licenseId, apiKeys.licenseId))
+        .innerJoin(licences, eq(licences.licenceId, apiKeys.licenceId))
         .where(eq(apiKeys.publicId, publicId))
     : [];
   // The hash is compared, in constant time, even for an unknown id, so the answer takes as long.
@@ -209,5 +209,5 @@ export async function authenticateApiCall(
     .update(apiKeys)
     .set({ lastUsedAt: now, requestCount: sql`${apiKeys.requestCount} + 1` })
     .where(eq(apiKeys.id, row.id));
-  return { keyId: row.id, licenseId: row.licenseId };
+  return { keyId: row.id, licenceId: row.licenceId };
 }

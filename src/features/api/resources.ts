@@ -171,7 +171,7 @@ export async function getMonthChanges(
 
 /** The licence's shared watchlists and their packs, priced as at the month asked for (the month in force by default). */
 export async function getWatchlists(
-  licenseId: string,
+  licenceId: string,
   query: { edition: "ew" | "ni"; month?: string },
   now = new Date(),
 ): Promise<z.infer<typeof watchlistList>> {
@@ -179,7 +179,7 @@ export async function getWatchlists(
   const month = query.month ?? inForce;
   // The middle of the month asked for: its month in force is that month, whatever the time zone.
   const at = month === inForce ? now : new Date(`${month}-15T12:00:00Z`);
-  const watchlists = await getLicenceWatchlists(licenseId, editionOf(query.edition), at);
+  const watchlists = await getLicenceWatchlists(licenceId, editionOf(query.edition), at);
   return { edition: query.edition, month, monthInForce: inForce, watchlists };
 }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 
 import { getDb } from "@/db/client";
-import { licenses } from "@/db/schema";
+import { licences } from "@/db/schema";
 import { insertUser } from "@tests/fixtures/accounts";
 import { insertBuyer } from "@tests/fixtures/billing";
 import { setupTestDatabase } from "@tests/fixtures/db";
@@ -32,15 +32,15 @@ async function boughtLicence() {
       organisation: "Harbour Pharmacy Ltd",
     },
   });
-  const { licenseId } = (await syncSubscription(subscription.id))!;
-  await insertUser({ delegate: true, subscribed: true, licenseId });
-  return { admin, licenseId };
+  const { licenceId } = (await syncSubscription(subscription.id))!;
+  await insertUser({ delegate: true, subscribed: true, licenceId });
+  return { admin, licenceId };
 }
 
 describe("the admin's Billing section", () => {
   it("shows the plan, seats, billing period and renewal date as synced from the provider", async () => {
-    const { licenseId, admin } = await boughtLicence();
-    expect(await getLicenceBilling(licenseId)).toEqual({
+    const { licenceId, admin } = await boughtLicence();
+    expect(await getLicenceBilling(licenceId)).toEqual({
       organisation: "Harbour Pharmacy Ltd",
       seats: 5,
       users: 2,
@@ -68,8 +68,8 @@ describe("the admin's Billing section", () => {
       trialEnd,
       metadata: { profileId: admin.id, planId: "multi-2", interval: "monthly", organisation: "Two Ltd" },
     });
-    const { licenseId } = (await syncSubscription(subscription.id))!;
-    expect((await getLicenceBilling(licenseId))!.subscription).toMatchObject({
+    const { licenceId } = (await syncSubscription(subscription.id))!;
+    expect((await getLicenceBilling(licenceId))!.subscription).toMatchObject({
       status: "trialing",
       trialEnd,
       currentPeriodEnd: trialEnd,
@@ -77,14 +77,14 @@ describe("the admin's Billing section", () => {
     });
     fakeStripe.setSubscription(subscription.id, { cancelAtPeriodEnd: true });
     await syncSubscription(subscription.id);
-    expect((await getLicenceBilling(licenseId))!.subscription).toMatchObject({
+    expect((await getLicenceBilling(licenceId))!.subscription).toMatchObject({
       status: "trialing",
       cancelAtPeriodEnd: true,
     });
   });
 
   it("lists the customer's own invoices at Stripe, newest first, with their pages", async () => {
-    const { licenseId, admin } = await boughtLicence();
+    const { licenceId, admin } = await boughtLicence();
     const other = await insertBuyer();
     fakeStripe.addInvoice({
       customer: admin.customerId,
@@ -102,7 +102,7 @@ describe("the admin's Billing section", () => {
       total: 2_499,
       created: new Date("2026-10-01T12:00:00Z"),
     });
-    const invoices = await listLicenceInvoices((await getLicenceBilling(licenseId))!);
+    const invoices = await listLicenceInvoices((await getLicenceBilling(licenceId))!);
     expect(invoices).toEqual({
       state: "listed",
       invoices: [
@@ -126,23 +126,23 @@ describe("the admin's Billing section", () => {
   });
 
   it("still shows when Stripe cannot be reached, saying the invoices could not be loaded", async () => {
-    const { licenseId } = await boughtLicence();
+    const { licenceId } = await boughtLicence();
     fakeStripe.failures.set(
       "invoices.list",
       Object.assign(new Error("connection reset"), { type: "StripeConnectionError" }),
     );
-    expect(await listLicenceInvoices((await getLicenceBilling(licenseId))!)).toEqual({
+    expect(await listLicenceInvoices((await getLicenceBilling(licenceId))!)).toEqual({
       state: "unavailable",
     });
   });
 
   it("has no subscription, and asks the provider nothing, for a licence set up by us", async () => {
     const [licence] = await getDb()
-      .insert(licenses)
-      .values({ organisation: "Operator Pharmacy", numberOfLicenses: 3 })
-      .returning({ licenseId: licenses.licenseId });
-    await insertUser({ admin: true, subscribed: true, licenseId: licence!.licenseId });
-    const billing = (await getLicenceBilling(licence!.licenseId))!;
+      .insert(licences)
+      .values({ organisation: "Operator Pharmacy", seats: 3 })
+      .returning({ licenceId: licences.licenceId });
+    await insertUser({ admin: true, subscribed: true, licenceId: licence!.licenceId });
+    const billing = (await getLicenceBilling(licence!.licenceId))!;
     expect(billing).toEqual({ organisation: "Operator Pharmacy", seats: 3, users: 1, subscription: null });
     expect(await listLicenceInvoices(billing)).toEqual({ state: "none" });
     expect(fakeStripe.calls).toEqual([]);

@@ -1,7 +1,7 @@
 import { count, eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 
-import { licenses, testCheckoutSessions, testCustomers, testSubscriptions } from "@/db/schema";
+import { licences, testCheckoutSessions, testCustomers, testSubscriptions } from "@/db/schema";
 import { insertUser } from "@tests/fixtures/accounts";
 import { billingSnapshot, profileOf } from "@tests/fixtures/billing";
 import { setupTestDatabase } from "@tests/fixtures/db";
@@ -147,11 +147,11 @@ describe("Pay on the test checkout", () => {
     expect(profile).toMatchObject({ admin: true, delegate: false, isSubscribed: true });
     const [licence] = await database.db
       .select()
-      .from(licenses)
-      .where(eq(licenses.licenseId, profile.licenseId!));
+      .from(licences)
+      .where(eq(licences.licenceId, profile.licenceId!));
     expect(licence).toMatchObject({
       organisation: "Harbour Pharmacy Ltd",
-      numberOfLicenses: 5,
+      seats: 5,
       status: "active",
       provider: "test",
       providerCustomerId: profile.customerId,
@@ -168,14 +168,14 @@ describe("Pay on the test checkout", () => {
     const answers = await Promise.all([payTestCheckout({ sessionId }), payTestCheckout({ sessionId })]);
     expect(answers.map((answer) => answer.ok)).toEqual([true, true]);
     expect(await payTestCheckout({ sessionId })).toMatchObject({ ok: true });
-    const { customerId, licenseId } = await profileOf(buyer.id);
+    const { customerId, licenceId } = await profileOf(buyer.id);
     expect(
       await database.db.select().from(testSubscriptions).where(eq(testSubscriptions.customerId, customerId!)),
     ).toHaveLength(1);
     expect(
-      await database.db.select().from(licenses).where(eq(licenses.providerCustomerId, customerId!)),
+      await database.db.select().from(licences).where(eq(licences.providerCustomerId, customerId!)),
     ).toHaveLength(1);
-    expect(licenseId).not.toBeNull();
+    expect(licenceId).not.toBeNull();
   });
 
   it("may be paid only by the user who started it", async () => {

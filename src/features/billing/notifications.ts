@@ -3,7 +3,7 @@ import "server-only";
 import { and, eq } from "drizzle-orm";
 
 import { getDb } from "@/db/client";
-import { licenses, profiles } from "@/db/schema";
+import { licences, profiles } from "@/db/schema";
 import { getEnv } from "@/lib/env";
 import { paymentFailedEmail, sendEmail } from "@/lib/email";
 import { getLogger } from "@/lib/logger";
@@ -15,19 +15,19 @@ export const manageUsersPath = "/account-management/dashboard?section=manage-use
  * Tells each admin of a licence that a payment failed. Called after the event's transaction has
  * committed, so a redelivered event (ignored) never e-mails twice; a failed send is logged.
  */
-export async function notifyPaymentFailed(licenseId: string): Promise<void> {
+export async function notifyPaymentFailed(licenceId: string): Promise<void> {
   const admins = await getDb()
-    .select({ email: profiles.email, firstName: profiles.firstName, organisation: licenses.organisation })
+    .select({ email: profiles.email, firstName: profiles.firstName, organisation: licences.organisation })
     .from(profiles)
-    .innerJoin(licenses, eq(licenses.licenseId, profiles.licenseId))
-    .where(and(eq(profiles.licenseId, licenseId), eq(profiles.admin, true)));
+    .innerJoin(licences, eq(licences.licenceId, profiles.licenceId))
+    .where(and(eq(profiles.licenceId, licenceId), eq(profiles.admin, true)));
   const manageUrl = new URL(manageUsersPath, getEnv().APP_URL).toString();
   for (const admin of admins) {
     try {
       const content = await paymentFailedEmail({ ...admin, manageUrl });
       await sendEmail({ to: admin.email, ...content }, { essential: true });
     } catch (error) {
-      getLogger().error({ err: error, licenseId }, "payment-failed e-mail not sent");
+      getLogger().error({ err: error, licenseId: licenceId }, "payment-failed e-mail not sent");
     }
   }
 }

@@ -3,7 +3,7 @@ import "server-only";
 import { eq } from "drizzle-orm";
 
 import { getDb } from "@/db/client";
-import { licenses, profiles } from "@/db/schema";
+import { licences, profiles } from "@/db/schema";
 import { getEnv } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { getLogger } from "@/lib/logger";
@@ -23,9 +23,9 @@ const portalWindowMs = 60_000;
  */
 async function billingCustomerOf(userId: string): Promise<string | null> {
   const [row] = await getDb()
-    .select({ own: profiles.customerId, licence: licenses.providerCustomerId })
+    .select({ own: profiles.customerId, licence: licences.providerCustomerId })
     .from(profiles)
-    .leftJoin(licenses, eq(licenses.licenseId, profiles.licenseId))
+    .leftJoin(licences, eq(licences.licenceId, profiles.licenceId))
     .where(eq(profiles.id, userId));
   return row?.licence ?? row?.own ?? null;
 }
@@ -49,7 +49,7 @@ export async function createPortalSessionFor(user: CurrentUser | null): Promise<
       returnUrl,
       idempotencyKey: idempotencyKey("portal", { userId: user.id, customerId, returnUrl }, portalWindowMs),
     });
-    getLogger().info({ userId: user.id, licenseId: user.licenseId }, "billing portal opened");
+    getLogger().info({ userId: user.id, licenseId: user.licenceId }, "billing portal opened");
     return session;
   } catch (error) {
     // What the provider said is logged as the cause, never shown (docs/security.md R21).

@@ -109,10 +109,10 @@ describe("syncs of one subscription at the same time", () => {
     // ...and meanwhile the admin lowers the seats to three and that sync completes.
     fakeStripe.setSubscription(subscription.id, { quantity: 3 });
     await syncSubscription(subscription.id);
-    expect((await licenceOfSubscription(subscription.id))!.numberOfLicenses).toBe(3);
+    expect((await licenceOfSubscription(subscription.id))!.seats).toBe(3);
 
     slow.release();
     await first;
-    expect((await licenceOfSubscription(subscription.id))!.numberOfLicenses).toBe(3);
+    expect((await licenceOfSubscription(subscription.id))!.seats).toBe(3);
   });
 });

@@ -3,7 +3,7 @@ import "server-only";
 import { count, eq } from "drizzle-orm";
 
 import { getDb } from "@/db/client";
-import { licenses, profiles } from "@/db/schema";
+import { licences, profiles } from "@/db/schema";
 import { getLogger } from "@/lib/logger";
 
 import { getPaymentGateway, type InvoiceSummary, type ProviderId } from "./gateway";
@@ -34,14 +34,14 @@ export type LicenceBilling = {
 };
 
 /** The Billing section's facts about a licence, read from our tables only (the caller's own licence). */
-export async function getLicenceBilling(licenseId: string): Promise<LicenceBilling | null> {
+export async function getLicenceBilling(licenceId: string): Promise<LicenceBilling | null> {
   const db = getDb();
-  const [licence] = await db.select().from(licenses).where(eq(licenses.licenseId, licenseId));
+  const [licence] = await db.select().from(licences).where(eq(licences.licenceId, licenceId));
   if (!licence) return null;
   const [{ users }] = (await db
     .select({ users: count() })
     .from(profiles)
-    .where(eq(profiles.licenseId, licenseId))) as [{ users: number }];
+    .where(eq(profiles.licenceId, licenceId))) as [{ users: number }];
   const provider = licence.provider === "stripe" || licence.provider === "test" ? licence.provider : null;
   const interval =
     licence.billingInterval === "monthly" || licence.billingInterval === "annual"
@@ -49,7 +49,7 @@ export async function getLicenceBilling(licenseId: string): Promise<LicenceBilli
       : null;
   return {
     organisation: licence.organisation,
-    seats: licence.numberOfLicenses,
+    seats: licence.seats,
     users,
     subscription:
       provider && licence.providerSubscriptionId

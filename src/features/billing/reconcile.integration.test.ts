@@ -1,7 +1,7 @@
 import { count, eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 
-import { devOutbox, licenses, profiles } from "@/db/schema";
+import { devOutbox, licences, profiles } from "@/db/schema";
 import { insertUser } from "@tests/fixtures/accounts";
 import { billingSnapshot, insertBuyer, licenceOfSubscription, profileOf } from "@tests/fixtures/billing";
 import { setupTestDatabase } from "@tests/fixtures/db";
@@ -34,14 +34,14 @@ async function licenceInStep(seats = 5) {
     metadata: { profileId: buyer.id, planId: "multi-5", interval: "monthly", organisation: "Quay Pharmacy" },
     periodEnd: new Date("2027-01-15T10:00:00Z"),
   });
-  const { licenseId } = (await syncSubscription(subscription.id))!;
-  return { buyer, subscription, licenseId };
+  const { licenceId } = (await syncSubscription(subscription.id))!;
+  return { buyer, subscription, licenceId };
 }
 
 /** The report's findings about these licences only (other tests' licences share the database). */
 function about(report: ReconcileReport, licenceIds: string[]) {
-  const mine = <T extends { licenseId: string }>(list: T[]) =>
-    list.filter((outcome) => licenceIds.includes(outcome.licenseId));
+  const mine = <T extends { licenceId: string }>(list: T[]) =>
+    list.filter((outcome) => licenceIds.includes(outcome.licenceId));
   return { drifted: mine(report.drifted), missing: mine(report.missing), failed: mine(report.failed) };
 }
 
@@ -59,7 +59,7 @@ describe("the billing reconciliation", () => {
     const halfApplied = await licenceInStep();
     const inStep = await licenceInStep();
     const gone = await licenceInStep();
-    const member = await insertUser({ delegate: true, subscribed: true, licenseId: halfApplied.licenseId });
+    const member = await insertUser({ delegate: true, subscribed: true, licenceId: halfApplied.licenceId });
 
     // What lost webhooks leave behind: Stripe moved on, our tables did not.
     fakeStripe.setSubscription(lapsed.subscription.id, { status: "past_due" });
@@ -75,33 +75,33 @@ describe("the billing reconciliation", () => {
     capturedLogs.length = 0;
 
     const report = await reconcileSubscriptions();
-    const ids = [lapsed, fewerSeats, newPlan, renewed, halfApplied, inStep, gone].map((l) => l.licenseId);
+    const ids = [lapsed, fewerSeats, newPlan, renewed, halfApplied, inStep, gone].map((l) => l.licenceId);
     const found = about(report, ids);
-    const changesOf = (licenseId: string) =>
-      found.drifted.find((outcome) => outcome.licenseId === licenseId)?.changes;
+    const changesOf = (licenceId: string) =>
+      found.drifted.find((outcome) => outcome.licenceId === licenceId)?.changes;
 
-    expect(changesOf(lapsed.licenseId)).toEqual([{ field: "status", from: "active", to: "past_due" }]);
-    expect(changesOf(fewerSeats.licenseId)).toEqual([{ field: "seats", from: "5", to: "3" }]);
-    expect(changesOf(newPlan.licenseId)).toEqual([
+    expect(changesOf(lapsed.licenceId)).toEqual([{ field: "status", from: "active", to: "past_due" }]);
+    expect(changesOf(fewerSeats.licenceId)).toEqual([{ field: "seats", from: "5", to: "3" }]);
+    expect(changesOf(newPlan.licenceId)).toEqual([
       { field: "seats", from: "5", to: "10" },
       { field: "plan", from: "multi-5", to: "multi-10" },
       { field: "interval", from: "monthly", to: "annual" },
     ]);
-    expect(changesOf(renewed.licenseId)).toEqual([
+    expect(changesOf(renewed.licenceId)).toEqual([
       { field: "period end", from: "2027-01-15T10:00:00.000Z", to: "2027-02-15T10:00:00.000Z" },
     ]);
-    expect(changesOf(halfApplied.licenseId)).toEqual([
+    expect(changesOf(halfApplied.licenceId)).toEqual([
       { field: "users with the wrong access", from: "1", to: "0" },
     ]);
     expect(found.drifted).toHaveLength(5);
-    expect(found.missing.map((outcome) => outcome.licenseId)).toEqual([gone.licenseId]);
+    expect(found.missing.map((outcome) => outcome.licenceId)).toEqual([gone.licenceId]);
     expect(found.failed).toEqual([]);
 
     // The tables now say what Stripe says.
     expect(await licenceOfSubscription(lapsed.subscription.id)).toMatchObject({ status: "past_due" });
-    expect(await licenceOfSubscription(fewerSeats.subscription.id)).toMatchObject({ numberOfLicenses: 3 });
+    expect(await licenceOfSubscription(fewerSeats.subscription.id)).toMatchObject({ seats: 3 });
     expect(await licenceOfSubscription(newPlan.subscription.id)).toMatchObject({
-      numberOfLicenses: 10,
+      seats: 10,
       planId: "multi-10",
       billingInterval: "annual",
     });
@@ -113,12 +113,12 @@ describe("the billing reconciliation", () => {
     expect(lines).toContainEqual(
       expect.objectContaining({
         msg: "licence repaired from its subscription",
-        licenseId: fewerSeats.licenseId,
+        licenseId: fewerSeats.licenceId,
         changes: [{ field: "seats", from: "5", to: "3" }],
       }),
     );
     expect(lines).toContainEqual(
-      expect.objectContaining({ level: 40, licenseId: gone.licenseId, subscriptionId: gone.subscription.id }),
+      expect.objectContaining({ level: 40, licenseId: gone.licenceId, subscriptionId: gone.subscription.id }),
     );
   });
 
@@ -127,19 +127,19 @@ describe("the billing reconciliation", () => {
     fakeStripe.setSubscription(lapsed.subscription.id, { status: "past_due" });
     const mails = await outboxSize();
 
-    expect(about(await reconcileSubscriptions(), [lapsed.licenseId]).drifted).toHaveLength(1);
+    expect(about(await reconcileSubscriptions(), [lapsed.licenceId]).drifted).toHaveLength(1);
     const second = await reconcileSubscriptions();
-    expect(about(second, [lapsed.licenseId])).toEqual({ drifted: [], missing: [], failed: [] });
+    expect(about(second, [lapsed.licenceId])).toEqual({ drifted: [], missing: [], failed: [] });
     expect(second.inStep).toBe(second.checked - second.missing.length);
     expect(await outboxSize()).toBe(mails);
   });
 
   it("in a dry run reports the drift and changes nothing", async () => {
-    const { subscription, licenseId } = await licenceInStep(5);
+    const { subscription, licenceId } = await licenceInStep(5);
     fakeStripe.setSubscription(subscription.id, { quantity: 2 });
     const before = await billingSnapshot();
     const report = await reconcileSubscriptions({ repair: false });
-    expect(about(report, [licenseId]).drifted).toEqual([
+    expect(about(report, [licenceId]).drifted).toEqual([
       expect.objectContaining({ changes: [{ field: "seats", from: "5", to: "2" }] }),
     ]);
     expect(await billingSnapshot()).toEqual(before);
@@ -156,20 +156,20 @@ describe("the billing reconciliation", () => {
       }),
     );
     const report = await reconcileSubscriptions();
-    const found = about(report, [broken.licenseId, drifted.licenseId]);
+    const found = about(report, [broken.licenceId, drifted.licenceId]);
     expect(found.failed).toEqual([
-      expect.objectContaining({ licenseId: broken.licenseId, error: expect.stringContaining("unavailable") }),
+      expect.objectContaining({ licenceId: broken.licenceId, error: expect.stringContaining("unavailable") }),
     ]);
-    expect(found.drifted.map((outcome) => outcome.licenseId)).toEqual([drifted.licenseId]);
-    expect((await licenceOfSubscription(drifted.subscription.id))!.numberOfLicenses).toBe(4);
+    expect(found.drifted.map((outcome) => outcome.licenceId)).toEqual([drifted.licenceId]);
+    expect((await licenceOfSubscription(drifted.subscription.id))!.seats).toBe(4);
   });
 
   it("leaves licences of the other provider alone", async () => {
     const [testLicence] = await database.db
-      .insert(licenses)
+      .insert(licences)
       .values({
         organisation: "Test Checkout Pharmacy",
-        numberOfLicenses: 2,
+        seats: 2,
         status: "active",
         provider: "test",
         providerSubscriptionId: "tsub_reconcile_other_provider",
@@ -198,6 +198,6 @@ describe("the daily job", () => {
     await sleep(3_000);
 
     expect(finished()).toHaveLength(1);
-    expect((await licenceOfSubscription(subscription.id))!.numberOfLicenses).toBe(2);
+    expect((await licenceOfSubscription(subscription.id))!.seats).toBe(2);
   });
 });

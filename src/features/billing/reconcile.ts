@@ -3,7 +3,7 @@ import "server-only";
 import { and, asc, count, eq, gt, isNotNull, ne } from "drizzle-orm";
 
 import { getDb } from "@/db/client";
-import { licenses, profiles } from "@/db/schema";
+import { licences, profiles } from "@/db/schema";
 import type { Job } from "@/lib/jobs";
 import { getLogger } from "@/lib/logger";
 import { grantsAccess } from "@/lib/subscription-status";
@@ -31,11 +31,16 @@ type Held = {
 export type LicenceChange = { field: keyof Held; from: string; to: string };
 
 export type LicenceOutcome = {
-  licenseId: string;
+  licenceId: string;
   subscriptionId: string;
   organisation: string | null;
   changes: LicenceChange[];
 };
+
+/** An outcome as the log writes it: the log's field names stay as they were. */
+function logged({ licenceId, ...outcome }: LicenceOutcome) {
+  return { licenseId: licenceId, ...outcome };
+}
 
 export type ReconcileReport = {
   provider: string;
@@ -50,7 +55,7 @@ export type ReconcileReport = {
   otherProvider: number;
 };
 
-type Licence = typeof licenses.$inferSelect;
+type Licence = typeof licences.$inferSelect;
 
 const pageSize = 100;
 
@@ -63,14 +68,14 @@ async function usersWithWrongAccess(licence: Licence, status: string): Promise<n
   const [row] = await getDb()
     .select({ n: count() })
     .from(profiles)
-    .where(and(eq(profiles.licenseId, licence.licenseId), ne(profiles.isSubscribed, grantsAccess(status))));
+    .where(and(eq(profiles.licenceId, licence.licenceId), ne(profiles.isSubscribed, grantsAccess(status))));
   return row?.n ?? 0;
 }
 
 async function heldByLicence(licence: Licence): Promise<Held> {
   return {
     status: licence.status,
-    seats: text(licence.numberOfLicenses),
+    seats: text(licence.seats),
     plan: text(licence.planId),
     interval: text(licence.billingInterval),
     "period end": text(licence.currentPeriodEnd),
@@ -96,31 +101,31 @@ function differences(before: Held, after: Held): LicenceChange[] {
     .map((field) => ({ field, from: before[field], to: after[field] }));
 }
 
-async function licenceById(licenseId: string): Promise<Licence> {
-  const [licence] = await getDb().select().from(licenses).where(eq(licenses.licenseId, licenseId));
+async function licenceById(licenceId: string): Promise<Licence> {
+  const [licence] = await getDb().select().from(licences).where(eq(licences.licenceId, licenceId));
   return licence!;
 }
 
 async function licencesWithSubscriptions(provider: string, after: string | null): Promise<Licence[]> {
   return getDb()
     .select()
-    .from(licenses)
+    .from(licences)
     .where(
       and(
-        isNotNull(licenses.providerSubscriptionId),
-        eq(licenses.provider, provider),
-        after ? gt(licenses.licenseId, after) : undefined,
+        isNotNull(licences.providerSubscriptionId),
+        eq(licences.provider, provider),
+        after ? gt(licences.licenceId, after) : undefined,
       ),
     )
-    .orderBy(asc(licenses.licenseId))
+    .orderBy(asc(licences.licenceId))
     .limit(pageSize);
 }
 
 async function countOtherProviders(provider: string): Promise<number> {
   const [row] = await getDb()
     .select({ n: count() })
-    .from(licenses)
-    .where(and(isNotNull(licenses.providerSubscriptionId), ne(licenses.provider, provider)));
+    .from(licences)
+    .where(and(isNotNull(licences.providerSubscriptionId), ne(licences.provider, provider)));
   return row?.n ?? 0;
 }
 
@@ -149,7 +154,7 @@ export async function reconcileSubscriptions(
   for (let page = await licencesWithSubscriptions(gateway.provider, null); page.length > 0;) {
     for (const licence of page) {
       const outcome: LicenceOutcome = {
-        licenseId: licence.licenseId,
+        licenceId: licence.licenceId,
         subscriptionId: licence.providerSubscriptionId!,
         organisation: licence.organisation,
         changes: [],
@@ -158,7 +163,10 @@ export async function reconcileSubscriptions(
       try {
         const subscription = await gateway.retrieveSubscription(outcome.subscriptionId);
         if (!subscription) {
-          log.warn(outcome, "licence's subscription not found at the payment provider: left as it is");
+          log.warn(
+            logged(outcome),
+            "licence's subscription not found at the payment provider: left as it is",
+          );
           report.missing.push(outcome);
           continue;
         }
@@ -167,17 +175,17 @@ export async function reconcileSubscriptions(
         if (outcome.changes.length > 0 && repair) {
           await syncSubscription(outcome.subscriptionId, { gateway });
           // What the sync changed: the provider may have moved on since the comparison.
-          outcome.changes = differences(before, await heldByLicence(await licenceById(licence.licenseId)));
-          if (outcome.changes.length > 0) log.info(outcome, "licence repaired from its subscription");
+          outcome.changes = differences(before, await heldByLicence(await licenceById(licence.licenceId)));
+          if (outcome.changes.length > 0) log.info(logged(outcome), "licence repaired from its subscription");
         }
         if (outcome.changes.length > 0) report.drifted.push(outcome);
         else report.inStep += 1;
       } catch (error) {
-        log.error({ err: error, ...outcome }, "licence could not be reconciled");
+        log.error({ err: error, ...logged(outcome) }, "licence could not be reconciled");
         report.failed.push({ ...outcome, error: error instanceof Error ? error.message : String(error) });
       }
     }
-    page = await licencesWithSubscriptions(gateway.provider, page.at(-1)!.licenseId);
+    page = await licencesWithSubscriptions(gateway.provider, page.at(-1)!.licenceId);
   }
 
   log.info(

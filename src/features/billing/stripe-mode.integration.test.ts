@@ -215,14 +215,14 @@ describe("checkout with Stripe: end to end", () => {
     expect(response.status).toBe(200);
     const licence = await licenceOfSubscription(subscription.id);
     expect(licence).toMatchObject({
-      numberOfLicenses: 5,
+      seats: 5,
       organisation: "Harbour Pharmacy Ltd",
       planId: "multi-5",
     });
     expect(await profileOf(buyer.id)).toMatchObject({
       admin: true,
       isSubscribed: true,
-      licenseId: licence!.licenseId,
+      licenceId: licence!.licenceId,
     });
 
     // The return page runs the same sync; arriving after the webhook changes nothing.
@@ -248,7 +248,7 @@ async function twoOrganisations() {
     });
     const { syncSubscription } = await import("./sync");
     const synced = await syncSubscription(subscription.id);
-    const member = await insertUser({ delegate: true, subscribed: true, licenseId: synced!.licenseId });
+    const member = await insertUser({ delegate: true, subscribed: true, licenceId: synced!.licenceId });
     return { admin, member, customerId: admin.customerId };
   };
   const a = await organisation("Organisation A");

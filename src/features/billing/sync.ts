@@ -3,24 +3,24 @@ import "server-only";
 import { and, eq, lt, ne, sql } from "drizzle-orm";
 
 import { getDb, type Transaction } from "@/db/client";
-import { licenses, profiles, subscriptionReads, trials } from "@/db/schema";
+import { licences, profiles, subscriptionReads, trials } from "@/db/schema";
 import { getLogger } from "@/lib/logger";
 import { grantsAccess } from "@/lib/subscription-status";
 
 import { getPaymentGateway, type PaymentGateway, type SubscriptionState } from "./gateway";
 
-export type SyncResult = { licenseId: string; status: string; subscribed: boolean };
+export type SyncResult = { licenceId: string; status: string; subscribed: boolean };
 
 type SyncOptions = { gateway?: PaymentGateway };
 
-type Buyer = { id: string; email: string; licenseId: string | null; customerId: string | null };
+type Buyer = { id: string; email: string; licenceId: string | null; customerId: string | null };
 
 /** The profile that bought the subscription: the one holding its customer, else the one named at checkout. */
 async function findBuyer(tx: Transaction, subscription: SubscriptionState): Promise<Buyer | null> {
   const columns = {
     id: profiles.id,
     email: profiles.email,
-    licenseId: profiles.licenseId,
+    licenceId: profiles.licenceId,
     customerId: profiles.customerId,
   };
   const [byCustomer] = await tx
@@ -50,7 +50,7 @@ async function applySubscription(
   const now = new Date();
   const organisation = subscription.metadata.organisation?.trim() || null;
   const state = {
-    numberOfLicenses: Math.max(1, subscription.quantity),
+    seats: Math.max(1, subscription.quantity),
     status: subscription.status,
     provider: subscription.provider,
     providerCustomerId: subscription.customerId,
@@ -67,32 +67,32 @@ async function applySubscription(
   // admin to remove some (product §2.15, docs/security.md abuse case 13). The seat trigger guards joins only.
   const [licence] = buyer
     ? await tx
-        .insert(licenses)
+        .insert(licences)
         .values({ ...state, organisation, providerSubscriptionId: subscription.id })
-        .onConflictDoUpdate({ target: licenses.providerSubscriptionId, set: changes })
-        .returning({ licenseId: licenses.licenseId })
+        .onConflictDoUpdate({ target: licences.providerSubscriptionId, set: changes })
+        .returning({ licenceId: licences.licenceId })
     : // Without a buyer of ours (another product on the same Stripe account, or an account since
       // deleted) an existing licence still follows the provider, but no licence is created.
       await tx
-        .update(licenses)
+        .update(licences)
         .set(changes)
-        .where(eq(licenses.providerSubscriptionId, subscription.id))
-        .returning({ licenseId: licenses.licenseId });
+        .where(eq(licences.providerSubscriptionId, subscription.id))
+        .returning({ licenceId: licences.licenceId });
   if (!licence) {
     getLogger().warn({ subscriptionId: subscription.id }, "subscription has no buyer here: ignored");
     return null;
   }
-  const licenseId = licence.licenseId;
-  if (buyer) await recordTrial(tx, subscription, buyer, licenseId);
+  const licenceId = licence.licenceId;
+  if (buyer) await recordTrial(tx, subscription, buyer, licenceId);
 
   // A lapsed subscription never pulls its buyer off a licence they have moved to since.
-  if (buyer && (subscribed || buyer.licenseId === null || buyer.licenseId === licenseId)) {
+  if (buyer && (subscribed || buyer.licenceId === null || buyer.licenceId === licenceId)) {
     await tx
       .update(profiles)
       .set({
         admin: true,
         delegate: false,
-        licenseId,
+        licenceId,
         customerId: buyer.customerId ?? subscription.customerId,
         updatedAt: now,
       })
@@ -102,18 +102,18 @@ async function applySubscription(
   await tx
     .update(profiles)
     .set({ isSubscribed: subscribed, updatedAt: now })
-    .where(and(eq(profiles.licenseId, licenseId), ne(profiles.isSubscribed, subscribed)));
+    .where(and(eq(profiles.licenceId, licenceId), ne(profiles.isSubscribed, subscribed)));
 
   getLogger().info(
     {
       subscriptionId: subscription.id,
-      licenseId,
+      licenseId: licenceId,
       status: subscription.status,
-      seats: state.numberOfLicenses,
+      seats: state.seats,
     },
     "subscription synced",
   );
-  return { licenseId, status: subscription.status, subscribed };
+  return { licenceId, status: subscription.status, subscribed };
 }
 
 /**
@@ -125,7 +125,7 @@ async function recordTrial(
   tx: Transaction,
   subscription: SubscriptionState,
   buyer: Buyer,
-  licenseId: string,
+  licenceId: string,
 ): Promise<void> {
   if (!subscription.trialEnd) return;
   await tx
@@ -136,7 +136,7 @@ async function recordTrial(
       email: buyer.email.toLowerCase(),
       profileId: buyer.id,
       customerId: subscription.customerId,
-      licenseId,
+      licenceId,
       endsAt: subscription.trialEnd,
     })
     .onConflictDoUpdate({ target: trials.subscriptionId, set: { endsAt: subscription.trialEnd } });
@@ -166,9 +166,9 @@ export async function readSubscription(
 /** The subscription's licence as stored: what a sync reports when a newer read has already been written. */
 async function storedResult(tx: Transaction, subscriptionId: string): Promise<SyncResult | null> {
   const [licence] = await tx
-    .select({ licenseId: licenses.licenseId, status: licenses.status })
-    .from(licenses)
-    .where(eq(licenses.providerSubscriptionId, subscriptionId));
+    .select({ licenceId: licences.licenceId, status: licences.status })
+    .from(licences)
+    .where(eq(licences.providerSubscriptionId, subscriptionId));
   return licence ? { ...licence, subscribed: grantsAccess(licence.status) } : null;
 }
 

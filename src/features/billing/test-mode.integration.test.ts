@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 
-import { customPlanEnquiries, devOutbox, licenses, profiles } from "@/db/schema";
+import { customPlanEnquiries, devOutbox, licences, profiles } from "@/db/schema";
 import { site } from "@/lib/site";
 import { insertUser } from "@tests/fixtures/accounts";
 import { billingSnapshot, profileOf } from "@tests/fixtures/billing";
@@ -29,44 +29,44 @@ async function buyPlan(planId: "single" | "multi-2" | "multi-5" = "multi-5") {
   const started = await startCheckout({ planId, interval: "monthly", organisation: "Test Portal Ltd" });
   const sessionId = started.ok ? started.data.url.split("/").pop()! : "";
   expect((await payTestCheckout({ sessionId })).ok).toBe(true);
-  const { licenseId } = await profileOf(admin.id);
-  return { admin, licenseId: licenseId! };
+  const { licenceId } = await profileOf(admin.id);
+  return { admin, licenceId: licenceId! };
 }
 
-async function seatsOf(licenseId: string) {
-  const [row] = await database.db.select().from(licenses).where(eq(licenses.licenseId, licenseId));
+async function seatsOf(licenceId: string) {
+  const [row] = await database.db.select().from(licences).where(eq(licences.licenceId, licenceId));
   return row!;
 }
 
 describe("the test billing portal", () => {
   it("lowers the seats below the users on the licence: they all stay (abuse case 13)", async () => {
-    const { admin, licenseId } = await buyPlan("multi-5");
+    const { admin, licenceId } = await buyPlan("multi-5");
     const delegates = await Promise.all(
-      [1, 2].map(() => insertUser({ delegate: true, subscribed: true, licenseId })),
+      [1, 2].map(() => insertUser({ delegate: true, subscribed: true, licenceId })),
     );
     await actAs(admin);
     expect(await changeTestPortalSeats({ seats: 2 })).toEqual({ ok: true, data: { seats: 2 } });
-    expect((await seatsOf(licenseId)).numberOfLicenses).toBe(2);
-    const users = await database.db.select().from(profiles).where(eq(profiles.licenseId, licenseId));
+    expect((await seatsOf(licenceId)).seats).toBe(2);
+    const users = await database.db.select().from(profiles).where(eq(profiles.licenceId, licenceId));
     expect(users).toHaveLength(3);
     expect(users.every((user) => user.isSubscribed)).toBe(true);
     for (const delegate of delegates) expect((await profileOf(delegate.id)).delegate).toBe(true);
   });
 
   it("moves to the plan of that many users when the seats change to one, as a plan change would", async () => {
-    const { admin, licenseId } = await buyPlan("single");
+    const { admin, licenceId } = await buyPlan("single");
     await actAs(admin);
     expect(await changeTestPortalSeats({ seats: 2 })).toEqual({ ok: true, data: { seats: 2 } });
-    expect(await seatsOf(licenseId)).toMatchObject({ numberOfLicenses: 2, planId: "multi-2" });
+    expect(await seatsOf(licenceId)).toMatchObject({ seats: 2, planId: "multi-2" });
     // Three seats is no plan of ours: the plan stays, with three seats.
     expect(await changeTestPortalSeats({ seats: 3 })).toMatchObject({ ok: true });
-    expect(await seatsOf(licenseId)).toMatchObject({ numberOfLicenses: 3, planId: "multi-2" });
+    expect(await seatsOf(licenceId)).toMatchObject({ seats: 3, planId: "multi-2" });
   });
 
   it("shows its admin the licence and the subscription", async () => {
-    const { admin, licenseId } = await buyPlan("multi-2");
+    const { admin, licenceId } = await buyPlan("multi-2");
     await actAs(admin);
-    const user = { ...admin, admin: true, licenseId, subscribed: true } as never;
+    const user = { ...admin, admin: true, licenceId, subscribed: true } as never;
     expect(await getTestPortal(user)).toMatchObject({
       organisation: "Test Portal Ltd",
       seats: 2,
@@ -78,18 +78,18 @@ describe("the test billing portal", () => {
   });
 
   it("cancels: everyone on the licence loses access", async () => {
-    const { admin, licenseId } = await buyPlan("multi-5");
-    const delegate = await insertUser({ delegate: true, subscribed: true, licenseId });
+    const { admin, licenceId } = await buyPlan("multi-5");
+    const delegate = await insertUser({ delegate: true, subscribed: true, licenceId });
     await actAs(admin);
     expect(await cancelTestPortalSubscription({})).toMatchObject({ ok: true });
-    expect((await seatsOf(licenseId)).status).toBe("canceled");
+    expect((await seatsOf(licenceId)).status).toBe("canceled");
     expect((await profileOf(admin.id)).isSubscribed).toBe(false);
     expect((await profileOf(delegate.id)).isSubscribed).toBe(false);
   });
 
   it("is for the licence admin only", async () => {
-    const { licenseId } = await buyPlan("multi-5");
-    const delegate = await insertUser({ delegate: true, subscribed: true, licenseId });
+    const { licenceId } = await buyPlan("multi-5");
+    const delegate = await insertUser({ delegate: true, subscribed: true, licenceId });
     await actAs(delegate);
     const before = await billingSnapshot();
     expect(await changeTestPortalSeats({ seats: 1 })).toMatchObject({ ok: false, code: "forbidden" });
@@ -175,7 +175,7 @@ describe("no billing action takes a billing or role field (abuse case 2, R3)", (
       isSubscribed: false,
       admin: false,
       delegate: false,
-      licenseId: null,
+      licenceId: null,
       customerId: null,
     });
   });

@@ -3,7 +3,7 @@ import "server-only";
 import { and, count, eq } from "drizzle-orm";
 
 import { getDb } from "@/db/client";
-import { licenses, profiles } from "@/db/schema";
+import { licences, profiles } from "@/db/schema";
 import { AppError } from "@/lib/errors";
 import type { CurrentUser } from "@/lib/session";
 
@@ -71,11 +71,11 @@ export type TestPortalState = {
 };
 
 async function testLicenceOf(user: CurrentUser) {
-  if (!user.admin || !user.licenseId) return null;
+  if (!user.admin || !user.licenceId) return null;
   const [licence] = await getDb()
     .select()
-    .from(licenses)
-    .where(and(eq(licenses.licenseId, user.licenseId), eq(licenses.provider, "test")));
+    .from(licences)
+    .where(and(eq(licences.licenceId, user.licenceId), eq(licences.provider, "test")));
   return licence?.providerSubscriptionId ? licence : null;
 }
 
@@ -87,10 +87,10 @@ export async function getTestPortal(user: CurrentUser): Promise<TestPortalState 
   const [{ users }] = (await getDb()
     .select({ users: count() })
     .from(profiles)
-    .where(eq(profiles.licenseId, licence.licenseId))) as [{ users: number }];
+    .where(eq(profiles.licenceId, licence.licenceId))) as [{ users: number }];
   return {
     organisation: licence.organisation,
-    seats: licence.numberOfLicenses,
+    seats: licence.seats,
     users,
     status: licence.status,
     planId: licence.planId,

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 
-import { devOutbox, licenses, testSubscriptions, trials, user } from "@/db/schema";
+import { devOutbox, licences, testSubscriptions, trials, user } from "@/db/schema";
 import { getProfileSummary } from "@/lib/session";
 import { insertUser } from "@tests/fixtures/accounts";
 import { profileOf } from "@tests/fixtures/billing";
@@ -27,7 +27,7 @@ type Buyer = Awaited<ReturnType<typeof insertUser>>;
 async function startTrial(
   buyer?: Buyer,
   options: { cardDeclines?: boolean; planId?: "single" | "multi-5" } = {},
-): Promise<{ buyer: Buyer; licenseId: string; subscriptionId: string }> {
+): Promise<{ buyer: Buyer; licenceId: string; subscriptionId: string }> {
   const person = buyer ?? (await insertUser());
   await actAs(person);
   const started = await startCheckout({
@@ -41,13 +41,13 @@ async function startTrial(
   expect(await payTestCheckout({ sessionId, cardDeclines: options.cardDeclines ?? false })).toMatchObject({
     ok: true,
   });
-  const { licenseId } = await profileOf(person.id);
-  const [licence] = await database.db.select().from(licenses).where(eq(licenses.licenseId, licenseId!));
-  return { buyer: person, licenseId: licenseId!, subscriptionId: licence!.providerSubscriptionId! };
+  const { licenceId } = await profileOf(person.id);
+  const [licence] = await database.db.select().from(licences).where(eq(licences.licenceId, licenceId!));
+  return { buyer: person, licenceId: licenceId!, subscriptionId: licence!.providerSubscriptionId! };
 }
 
-async function licence(licenseId: string) {
-  const [row] = await database.db.select().from(licenses).where(eq(licenses.licenseId, licenseId));
+async function licence(licenceId: string) {
+  const [row] = await database.db.select().from(licences).where(eq(licences.licenceId, licenceId));
   return row!;
 }
 
@@ -58,9 +58,9 @@ async function mailsTo(email: string) {
 describe("a free trial through the test checkout", () => {
   it("starts a 14-day trial: access now, nothing charged, the trial recorded against the buyer", async () => {
     const before = Date.now();
-    const { buyer, licenseId, subscriptionId } = await startTrial();
-    const row = await licence(licenseId);
-    expect(row).toMatchObject({ status: "trialing", numberOfLicenses: 5, planId: "multi-5" });
+    const { buyer, licenceId, subscriptionId } = await startTrial();
+    const row = await licence(licenceId);
+    expect(row).toMatchObject({ status: "trialing", seats: 5, planId: "multi-5" });
     const fourteenDays = before + 14 * day;
     expect(row.trialEnd!.getTime()).toBeGreaterThanOrEqual(fourteenDays);
     expect(row.trialEnd!.getTime()).toBeLessThan(fourteenDays + 60_000);
@@ -68,7 +68,7 @@ describe("a free trial through the test checkout", () => {
     expect(row.currentPeriodEnd).toEqual(row.trialEnd);
     expect(await profileOf(buyer.id)).toMatchObject({ isSubscribed: true, admin: true });
     const [trial] = await database.db.select().from(trials).where(eq(trials.subscriptionId, subscriptionId));
-    expect(trial).toMatchObject({ email: buyer.email.toLowerCase(), profileId: buyer.id, licenseId });
+    expect(trial).toMatchObject({ email: buyer.email.toLowerCase(), profileId: buyer.id, licenceId });
     // The app's notice reads the trial with the profile.
     expect((await getProfileSummary(buyer.id))!.trial).toEqual({
       endsAt: row.trialEnd,
@@ -79,8 +79,8 @@ describe("a free trial through the test checkout", () => {
   });
 
   it("e-mails the admin three days before it ends, once, and ends it paid: the plan carries on", async () => {
-    const { buyer, licenseId, subscriptionId } = await startTrial();
-    const trialEnd = (await licence(licenseId)).trialEnd!;
+    const { buyer, licenceId, subscriptionId } = await startTrial();
+    const trialEnd = (await licence(licenceId)).trialEnd!;
 
     // Four days before the end: nothing yet. (Other tests' trials share the database: each run is
     // checked for this subscription only.)
@@ -107,7 +107,7 @@ describe("a free trial through the test checkout", () => {
 
     // The end passes: the test card pays, and a month's period starts at the trial's end.
     expect((await runTestTrials(new Date(trialEnd.getTime() + 60_000))).ended).toContain(subscriptionId);
-    const converted = await licence(licenseId);
+    const converted = await licence(licenceId);
     expect(converted.status).toBe("active");
     const nextMonth = new Date(trialEnd);
     nextMonth.setUTCMonth(nextMonth.getUTCMonth() + 1);
@@ -122,22 +122,22 @@ describe("a free trial through the test checkout", () => {
   });
 
   it("ends unpaid on a declined card: everyone on the licence loses access", async () => {
-    const { buyer, licenseId } = await startTrial(undefined, { cardDeclines: true });
-    const delegate = await insertUser({ delegate: true, subscribed: true, licenseId });
+    const { buyer, licenceId } = await startTrial(undefined, { cardDeclines: true });
+    const delegate = await insertUser({ delegate: true, subscribed: true, licenceId });
     await actAs(buyer);
     expect(await endTestPortalTrialNow({})).toEqual({ ok: true, data: { status: "unpaid" } });
-    expect((await licence(licenseId)).status).toBe("unpaid");
+    expect((await licence(licenceId)).status).toBe("unpaid");
     expect((await profileOf(buyer.id)).isSubscribed).toBe(false);
     expect((await profileOf(delegate.id)).isSubscribed).toBe(false);
     expect((await getProfileSummary(delegate.id))!.isSubscribed).toBe(false);
   });
 
   it("cancelled during the trial: access ends, nothing is charged, and no reminder or conversion follows", async () => {
-    const { buyer, licenseId, subscriptionId } = await startTrial();
-    const trialEnd = (await licence(licenseId)).trialEnd!;
+    const { buyer, licenceId, subscriptionId } = await startTrial();
+    const trialEnd = (await licence(licenceId)).trialEnd!;
     await actAs(buyer);
     expect(await cancelTestPortalSubscription({})).toMatchObject({ ok: true });
-    expect((await licence(licenseId)).status).toBe("canceled");
+    expect((await licence(licenceId)).status).toBe("canceled");
     for (const at of [trialEnd.getTime() - 2 * day, trialEnd.getTime() + day]) {
       const run = await runTestTrials(new Date(at));
       expect([...run.reminded, ...run.ended]).not.toContain(subscriptionId);
@@ -162,7 +162,7 @@ describe("one trial per person and per organisation", () => {
   };
 
   it("refuses a second trial to the same person, and still sells them a plan", async () => {
-    const { buyer, licenseId } = await startTrial(undefined, { cardDeclines: true });
+    const { buyer, licenceId } = await startTrial(undefined, { cardDeclines: true });
     await actAs(buyer);
     await endTestPortalTrialNow({});
     const message = refusal(await startCheckout({ planId: "single", interval: "monthly", trial: true }));
@@ -170,7 +170,7 @@ describe("one trial per person and per organisation", () => {
     expect(message).toContain("Choose a plan below to subscribe");
     // The plans are still on offer: a checkout that charges at once.
     expect(await startCheckout({ planId: "single", interval: "monthly" })).toMatchObject({ ok: true });
-    expect((await licence(licenseId)).status).toBe("unpaid");
+    expect((await licence(licenceId)).status).toBe("unpaid");
   });
 
   it("refuses a trial to a new account on an address that has had one", async () => {
@@ -184,8 +184,8 @@ describe("one trial per person and per organisation", () => {
   });
 
   it("refuses a trial to anyone on a licence, such as a member of a lapsed one", async () => {
-    const { buyer, licenseId } = await startTrial();
-    const member = await insertUser({ delegate: true, subscribed: true, licenseId });
+    const { buyer, licenceId } = await startTrial();
+    const member = await insertUser({ delegate: true, subscribed: true, licenceId });
     await actAs(buyer);
     await cancelTestPortalSubscription({});
     await actAs(member);

@@ -3,7 +3,7 @@ import "server-only";
 import { and, eq, or, type SQL } from "drizzle-orm";
 
 import { getDb } from "@/db/client";
-import { licenses, profiles, trials } from "@/db/schema";
+import { licences, profiles, trials } from "@/db/schema";
 import { getEnv } from "@/lib/env";
 import { sendEmail, trialEndingEmail } from "@/lib/email";
 import type { Job } from "@/lib/jobs";
@@ -29,9 +29,9 @@ const offerPlans = "Choose a plan below to subscribe: it starts with the first p
  * (their organisation has had a plan, trial or paid). Read from our tables only.
  */
 export async function trialEligibility(
-  user: Pick<CurrentUser, "id" | "email" | "licenseId">,
+  user: Pick<CurrentUser, "id" | "email" | "licenceId">,
 ): Promise<TrialEligibility> {
-  if (user.licenseId)
+  if (user.licenceId)
     return {
       eligible: false,
       reason: `Your organisation has had a ${site.name} plan before, so it has no free trial. ${offerPlans}`,
@@ -62,8 +62,8 @@ export async function trialEligibility(
  * (Stripe's `trial_will_end`) after the trial converted or was cancelled sends nothing. Called after
  * the event's transaction has committed; a failed send is logged.
  */
-export async function notifyTrialEnding(licenseId: string, now = new Date()): Promise<number> {
-  const [licence] = await getDb().select().from(licenses).where(eq(licenses.licenseId, licenseId));
+export async function notifyTrialEnding(licenceId: string, now = new Date()): Promise<number> {
+  const [licence] = await getDb().select().from(licences).where(eq(licences.licenceId, licenceId));
   if (
     !licence ||
     licence.status !== "trialing" ||
@@ -81,7 +81,7 @@ export async function notifyTrialEnding(licenseId: string, now = new Date()): Pr
   const admins = await getDb()
     .select({ email: profiles.email, firstName: profiles.firstName })
     .from(profiles)
-    .where(and(eq(profiles.licenseId, licenseId), eq(profiles.admin, true)));
+    .where(and(eq(profiles.licenceId, licenceId), eq(profiles.admin, true)));
   const billingUrl = new URL(billingPath, getEnv().APP_URL).toString();
   let sent = 0;
   for (const admin of admins) {
@@ -96,7 +96,7 @@ export async function notifyTrialEnding(licenseId: string, now = new Date()): Pr
       await sendEmail({ to: admin.email, ...content }, { essential: true });
       sent += 1;
     } catch (error) {
-      getLogger().error({ err: error, licenseId }, "trial-ending e-mail not sent");
+      getLogger().error({ err: error, licenseId: licenceId }, "trial-ending e-mail not sent");
     }
   }
   return sent;
@@ -112,7 +112,7 @@ export async function runTestTrials(now = new Date()): Promise<{ reminded: strin
   const reminders = await claimTestTrialReminders(trialReminderDays * 86_400_000, now);
   for (const subscriptionId of reminders) {
     const synced = await syncSubscription(subscriptionId);
-    if (synced) await notifyTrialEnding(synced.licenseId, now);
+    if (synced) await notifyTrialEnding(synced.licenceId, now);
   }
   const ended: string[] = [];
   for (const subscriptionId of await dueTestTrials(now)) {

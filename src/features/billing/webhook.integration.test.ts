@@ -2,7 +2,7 @@ import { count, eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 
 import { POST } from "@/app/api/webhooks/stripe/route";
-import { devOutbox, licenses, profiles, trials, user, webhookEvents } from "@/db/schema";
+import { devOutbox, licences, profiles, trials, user, webhookEvents } from "@/db/schema";
 import { insertUser } from "@tests/fixtures/accounts";
 import {
   billingSnapshot,
@@ -107,7 +107,7 @@ describe("POST /api/webhooks/stripe: fulfilment", () => {
     const licence = await licenceOfSubscription(subscription.id);
     expect(licence).toMatchObject({
       organisation: "Harbour Pharmacy Ltd",
-      numberOfLicenses: 5,
+      seats: 5,
       status: "active",
       provider: "stripe",
       providerCustomerId: buyer.customerId,
@@ -121,7 +121,7 @@ describe("POST /api/webhooks/stripe: fulfilment", () => {
       admin: true,
       delegate: false,
       isSubscribed: true,
-      licenseId: licence!.licenseId,
+      licenceId: licence!.licenceId,
     });
     // Re-read from the provider, never taken from the event.
     expect(fakeStripe.calls.map((c) => c.method)).toEqual([
@@ -135,7 +135,7 @@ describe("POST /api/webhooks/stripe: fulfilment", () => {
     expect((await deliver(subscriptionEvent("created", subscription))).status).toBe(200);
     expect((await deliver(invoiceEvent("paid", subscription.id))).status).toBe(200);
     expect(await licenceOfSubscription(subscription.id)).toMatchObject({
-      numberOfLicenses: 2,
+      seats: 2,
       status: "active",
     });
     expect((await profileOf(buyer.id)).isSubscribed).toBe(true);
@@ -167,7 +167,7 @@ describe("POST /api/webhooks/stripe: subscriptions that are not ours", () => {
     });
     await deliver(subscriptionEvent("created", forged));
     expect(await licenceOfSubscription(forged.id)).toBeUndefined();
-    expect(await profileOf(victim.id)).toMatchObject({ licenseId: null, admin: false, isSubscribed: false });
+    expect(await profileOf(victim.id)).toMatchObject({ licenceId: null, admin: false, isSubscribed: false });
   });
 
   it("keeps an existing licence in step after its buyer's account is gone", async () => {
@@ -241,8 +241,8 @@ describe("POST /api/webhooks/stripe: replays and ordering", () => {
     expect((await deliver(payload)).body).toEqual({ received: true, duplicate: true });
     const rows = await database.db
       .select()
-      .from(licenses)
-      .where(eq(licenses.providerSubscriptionId, subscription.id));
+      .from(licences)
+      .where(eq(licences.providerSubscriptionId, subscription.id));
     expect(rows).toHaveLength(1);
     expect(
       await database.db.select().from(webhookEvents).where(eq(webhookEvents.id, "evt_replayed_sequential")),
@@ -257,8 +257,8 @@ describe("POST /api/webhooks/stripe: replays and ordering", () => {
     expect(answers.filter((a) => a.body.duplicate === true)).toHaveLength(4);
     const rows = await database.db
       .select()
-      .from(licenses)
-      .where(eq(licenses.providerSubscriptionId, subscription.id));
+      .from(licences)
+      .where(eq(licences.providerSubscriptionId, subscription.id));
     expect(rows).toHaveLength(1);
   });
 
@@ -284,7 +284,7 @@ describe("POST /api/webhooks/stripe: replays and ordering", () => {
     ];
     for (const payload of events.reverse()) expect((await deliver(payload)).status).toBe(200);
     expect(await licenceOfSubscription(subscription.id)).toMatchObject({
-      numberOfLicenses: 3,
+      seats: 3,
       status: "active",
     });
     expect((await profileOf(buyer.id)).isSubscribed).toBe(true);
@@ -313,14 +313,14 @@ describe("POST /api/webhooks/stripe: payment failed", () => {
     const { buyer, session, subscription } = await paidCheckout(5);
     await deliver(completed(session.id));
     const licence = await licenceOfSubscription(subscription.id);
-    const delegate = await insertUser({ delegate: true, subscribed: true, licenseId: licence!.licenseId });
+    const delegate = await insertUser({ delegate: true, subscribed: true, licenceId: licence!.licenceId });
     fakeStripe.setSubscription(subscription.id, { status: "unpaid" });
     await deliver(subscriptionEvent("updated", subscription));
     expect((await profileOf(buyer.id)).isSubscribed).toBe(false);
     expect(await profileOf(delegate.id)).toMatchObject({
       isSubscribed: false,
       delegate: true,
-      licenseId: licence!.licenseId,
+      licenceId: licence!.licenceId,
     });
     fakeStripe.setSubscription(subscription.id, { status: "active" });
     await deliver(invoiceEvent("paid", subscription.id));
@@ -418,7 +418,7 @@ describe("POST /api/webhooks/stripe: free trials (ADR 190)", () => {
     const { buyer, subscription, sessionId } = await trialCheckout();
     await deliver(completed(sessionId));
     const licence = (await licenceOfSubscription(subscription.id))!;
-    const delegate = await insertUser({ delegate: true, subscribed: true, licenseId: licence.licenseId });
+    const delegate = await insertUser({ delegate: true, subscribed: true, licenceId: licence.licenceId });
     // No card at the trial's end: Stripe cancels the subscription (missing_payment_method: cancel).
     fakeStripe.setSubscription(subscription.id, { status: "canceled" });
     const events = [
@@ -443,7 +443,7 @@ describe("POST /api/webhooks/stripe: a crash part-way", () => {
     expect(failed.status).toBe(500);
     expect(failed.body).toEqual({ error: { code: "internal", message: expect.any(String) } });
     expect(await licenceOfSubscription(subscription.id)).toBeUndefined();
-    expect((await profileOf(buyer.id)).licenseId).toBeNull();
+    expect((await profileOf(buyer.id)).licenceId).toBeNull();
     const before = await eventCount();
     expect(
       await database.db.select().from(webhookEvents).where(eq(webhookEvents.id, "evt_crash_then_retry")),
@@ -462,16 +462,16 @@ describe("seats lowered below the users on the licence (abuse case 13)", () => {
     await deliver(completed(session.id));
     const licence = (await licenceOfSubscription(subscription.id))!;
     const delegates = [
-      await insertUser({ delegate: true, subscribed: true, licenseId: licence.licenseId }),
-      await insertUser({ delegate: true, subscribed: true, licenseId: licence.licenseId }),
+      await insertUser({ delegate: true, subscribed: true, licenceId: licence.licenceId }),
+      await insertUser({ delegate: true, subscribed: true, licenceId: licence.licenceId }),
     ];
     fakeStripe.setSubscription(subscription.id, { quantity: 2 });
     expect((await deliver(subscriptionEvent("updated", subscription))).status).toBe(200);
-    expect((await licenceOfSubscription(subscription.id))!.numberOfLicenses).toBe(2);
+    expect((await licenceOfSubscription(subscription.id))!.seats).toBe(2);
     const onLicence = await database.db
       .select()
       .from(profiles)
-      .where(eq(profiles.licenseId, licence.licenseId));
+      .where(eq(profiles.licenceId, licence.licenceId));
     expect(onLicence).toHaveLength(3);
     expect(onLicence.every((p) => p.isSubscribed)).toBe(true);
     for (const delegate of delegates) expect((await profileOf(delegate.id)).delegate).toBe(true);

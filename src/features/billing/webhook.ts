@@ -88,15 +88,15 @@ export async function receiveWebhook(rawBody: Buffer, signature: string | null):
 
   if (outcome.duplicate) return duplicate();
   log.info(
-    { eventId: event.id, type: event.type, licenseId: outcome.result?.licenseId },
+    { eventId: event.id, type: event.type, licenseId: outcome.result?.licenceId },
     "webhook event handled",
   );
   if (event.type === "invoice.payment_failed" && outcome.result)
-    await notifyPaymentFailed(outcome.result.licenseId);
+    await notifyPaymentFailed(outcome.result.licenceId);
   // Three days before a trial ends. The licence was just written from the provider's current state,
   // and the reminder goes only while it is still trialing and not cancelled: a late event after the
   // trial converted or was cancelled sends nothing (ADR 190).
   if (event.type === "customer.subscription.trial_will_end" && outcome.result)
-    await notifyTrialEnding(outcome.result.licenseId);
+    await notifyTrialEnding(outcome.result.licenceId);
   return { status: 200, body: { received: true } };
 }

@@ -19,7 +19,7 @@ import {
 
 /**
  * Reads for the insights pages, from `tariff_changes` (computed at import). Each takes the edition
- * explicitly: the page passes the signed-in user's country.
+ * explicitly: the page passes the signed-in user's edition.
  */
 export type { ChangeKind, ChangeRow, InsightKind, PeriodCounts } from "./sources";
 

@@ -47,7 +47,7 @@ describe("who may manage a licence (docs/security.md R1, R2)", () => {
       ok: false,
       code: "not_found",
     });
-    expect((await profileOf(b.member.id)).licenseId).toBe(b.licenseId);
+    expect((await profileOf(b.member.id)).licenceId).toBe(b.licenceId);
     // A may ask B's delegate, but that changes nothing for them, and they cannot accept while on B.
     expect(await run(commands.addUser, { email: b.member.email }, a.admin)).toMatchObject({ ok: true });
     const [request] = await getRequestsToJoin(b.member.id);
@@ -56,7 +56,7 @@ describe("who may manage a licence (docs/security.md R1, R2)", () => {
       code: "conflict",
       message: expect.stringMatching(/^User On Active Plan/),
     });
-    expect(await profileOf(b.member.id)).toMatchObject({ licenseId: b.licenseId, isSubscribed: true });
+    expect(await profileOf(b.member.id)).toMatchObject({ licenceId: b.licenceId, isSubscribed: true });
   });
 
   it.each([
@@ -78,7 +78,7 @@ describe("who may manage a licence (docs/security.md R1, R2)", () => {
 
 describe("adding and removing users", () => {
   it("adds a registered user once they accept, e-mails them, and removes them again with an e-mail too", async () => {
-    const { admin, licenseId } = await organisation();
+    const { admin, licenceId } = await organisation();
     const newcomer = await currentUserOf(await insertUser());
     expect(await run(commands.searchUser, { email: newcomer.email.toUpperCase() }, admin)).toMatchObject({
       ok: true,
@@ -90,14 +90,14 @@ describe("adding and removing users", () => {
       ok: true,
       data: { organisation: "Shah Pharmacy Ltd" },
     });
-    expect(await profileOf(newcomer.id)).toMatchObject({ licenseId, delegate: true, isSubscribed: true });
+    expect(await profileOf(newcomer.id)).toMatchObject({ licenceId, delegate: true, isSubscribed: true });
     const added = await latestEmailTo(newcomer.email);
     expect(added.subject).toMatch(/Shah Pharmacy Ltd/);
     expect(added.headers).toHaveProperty("List-Unsubscribe");
 
     expect(await run(commands.removeUser, { userId: newcomer.id }, admin)).toMatchObject({ ok: true });
     expect(await profileOf(newcomer.id)).toMatchObject({
-      licenseId: null,
+      licenceId: null,
       delegate: false,
       isSubscribed: false,
     });
@@ -166,7 +166,7 @@ describe("invitations (docs/security.md R17, abuse case 3)", () => {
   });
 
   it("joins the invitee if a seat is free when they accept, once, and only for the invited address", async () => {
-    const { admin, licenseId } = await organisation(3);
+    const { admin, licenceId } = await organisation(3);
     const email = uniqueEmail("joiner");
     await run(commands.inviteUser, { email }, admin);
     const token = /token=([\w-]+)/.exec((await latestEmailTo(email)).text)![1]!;
@@ -183,11 +183,11 @@ describe("invitations (docs/security.md R17, abuse case 3)", () => {
       run(commands.joinWithInvite, { token }, invitee),
     ]);
     expect([first.ok, second.ok].sort()).toEqual([false, true]);
-    expect(await profileOf(invitee.id)).toMatchObject({ licenseId, delegate: true, isSubscribed: true });
+    expect(await profileOf(invitee.id)).toMatchObject({ licenceId, delegate: true, isSubscribed: true });
   });
 
   it("does not let a pending invitation hold a seat: the last seat goes to whoever joins first", async () => {
-    const { admin, licenseId } = await organisation(3);
+    const { admin, licenceId } = await organisation(3);
     const email = uniqueEmail("late");
     await run(commands.inviteUser, { email }, admin);
     const token = /token=([\w-]+)/.exec((await latestEmailTo(email)).text)![1]!;
@@ -200,8 +200,8 @@ describe("invitations (docs/security.md R17, abuse case 3)", () => {
       ok: false,
       code: "seat_limit_reached",
     });
-    expect((await profileOf(invitee.id)).licenseId).toBeNull();
-    expect((await database.db.select().from(profiles).where(eq(profiles.licenseId, licenseId))).length).toBe(
+    expect((await profileOf(invitee.id)).licenceId).toBeNull();
+    expect((await database.db.select().from(profiles).where(eq(profiles.licenceId, licenceId))).length).toBe(
       3,
     );
   });

@@ -3,7 +3,7 @@ import "server-only";
 import { eq } from "drizzle-orm";
 
 import { getDb } from "@/db/client";
-import { licenses, profiles } from "@/db/schema";
+import { licences, profiles } from "@/db/schema";
 import { consumeRateLimit, consumeRateLimits } from "@/lib/security/rate-limit";
 import { defineAction as define } from "@/lib/define-action";
 import {
@@ -51,23 +51,23 @@ export const searchesPerAdmin = { max: 120, windowSeconds: 60 * 60 } as const;
 
 /** The admin's own licence: every licence action works on it and nothing else (R2). */
 function ownLicence(user: CurrentUser): string {
-  if (!user.licenseId) throw new AppError("forbidden", "You have no licence to manage.");
-  return user.licenseId;
+  if (!user.licenceId) throw new AppError("forbidden", "You have no licence to manage.");
+  return user.licenceId;
 }
 
-async function organisationOf(licenseId: string): Promise<string> {
+async function organisationOf(licenceId: string): Promise<string> {
   const [row] = await getDb()
-    .select({ organisation: licenses.organisation })
-    .from(licenses)
-    .where(eq(licenses.licenseId, licenseId));
+    .select({ organisation: licences.organisation })
+    .from(licences)
+    .where(eq(licences.licenceId, licenceId));
   return row?.organisation ?? "your organisation";
 }
 
 /** Counts one invitation or request to join against the admin's and the licence's hourly allowance (R6). */
-async function consumeJoinOfferAllowance(adminId: string, licenseId: string): Promise<void> {
+async function consumeJoinOfferAllowance(adminId: string, licenceId: string): Promise<void> {
   const limit = await consumeRateLimits([
     { key: `licence-offer:admin:${adminId}`, rule: joinOffersPerAdmin },
-    { key: `licence-offer:licence:${licenseId}`, rule: joinOffersPerLicence },
+    { key: `licence-offer:licence:${licenceId}`, rule: joinOffersPerLicence },
   ]);
   if (!limit.allowed)
     throw new AppError(
@@ -93,10 +93,10 @@ async function tell(to: string, content: () => Promise<EmailContent>) {
 export const searchUser = define(
   { name: "licences.searchUser", schema: licenceEmailSchema, access: "admin" },
   async (input, { user }) => {
-    const licenseId = ownLicence(user);
+    const licenceId = ownLicence(user);
     const limit = await consumeRateLimit(`licence-search:${user.id}`, searchesPerAdmin);
     if (!limit.allowed) throw new AppError("rate_limited");
-    return searchUserForLicence(input.email, licenseId);
+    return searchUserForLicence(input.email, licenceId);
   },
 );
 
@@ -107,16 +107,16 @@ export const searchUser = define(
 export const addUser = define(
   { name: "licences.addUser", schema: licenceEmailSchema, access: "admin" },
   async (input, { user }) => {
-    const licenseId = ownLicence(user);
-    await consumeJoinOfferAllowance(user.id, licenseId);
+    const licenceId = ownLicence(user);
+    await consumeJoinOfferAllowance(user.id, licenceId);
     const target = await findProfileByEmail(input.email);
     if (!target) throw new AppError("not_found", "No User Found");
-    if (target.licenseId === licenseId)
+    if (target.licenceId === licenceId)
       throw new AppError("conflict", "That user is already on your licence.");
-    await assertRoomForAnotherMember(licenseId);
-    const { created } = await requestMembership({ licenseId, userId: target.id, requestedBy: user.id });
+    await assertRoomForAnotherMember(licenceId);
+    const { created } = await requestMembership({ licenceId, userId: target.id, requestedBy: user.id });
     if (created) {
-      const organisation = await organisationOf(licenseId);
+      const organisation = await organisationOf(licenceId);
       await tell(target.email, () =>
         licenceRequestEmail({
           firstName: target.firstName,
@@ -146,8 +146,8 @@ export const cancelRequest = define(
 export const acceptRequest = define(
   { name: "licences.acceptRequest", schema: requestIdSchema, access: "user" },
   async (input, { user }) => {
-    const { licenseId } = await acceptMembershipRequest(input.requestId, user.id);
-    const organisation = await organisationOf(licenseId);
+    const { licenceId } = await acceptMembershipRequest(input.requestId, user.id);
+    const organisation = await organisationOf(licenceId);
     await tell(user.email, () =>
       addedToLicenceEmail({
         firstName: user.firstName,
@@ -171,13 +171,13 @@ export const declineRequest = define(
 export const removeUser = define(
   { name: "licences.removeUser", schema: removeUserSchema, access: "admin" },
   async (input, { user }) => {
-    const licenseId = ownLicence(user);
+    const licenceId = ownLicence(user);
     const [target] = await getDb()
       .select({ email: profiles.email, firstName: profiles.firstName })
       .from(profiles)
       .where(eq(profiles.id, input.userId));
-    await removeMemberFromLicence(licenseId, input.userId);
-    const organisation = await organisationOf(licenseId);
+    await removeMemberFromLicence(licenceId, input.userId);
+    const organisation = await organisationOf(licenceId);
     await tell(target!.email, () =>
       removedFromLicenceEmail({
         firstName: target!.firstName ?? undefined,
@@ -193,18 +193,18 @@ export const removeUser = define(
 export const inviteUser = define(
   { name: "licences.inviteUser", schema: licenceEmailSchema, access: "admin" },
   async (input, { user }) => {
-    const licenseId = ownLicence(user);
-    await consumeJoinOfferAllowance(user.id, licenseId);
-    await assertRoomForAnotherMember(licenseId);
+    const licenceId = ownLicence(user);
+    await consumeJoinOfferAllowance(user.id, licenceId);
+    await assertRoomForAnotherMember(licenceId);
     if (await findProfileByEmail(input.email))
       throw new AppError("conflict", "That address already has an account: add the user instead.");
-    const { token } = await createInvite({ licenseId, email: input.email, invitedBy: user.id });
+    const { token } = await createInvite({ licenceId, email: input.email, invitedBy: user.id });
     const url = `${getEnv().APP_URL}/account-management/delegate-signup?token=${encodeURIComponent(token)}`;
     await sendEmail(
       {
         to: input.email,
         ...(await inviteEmail({
-          organisation: await organisationOf(licenseId),
+          organisation: await organisationOf(licenceId),
           inviterName: nameOf(user),
           url,
           days: joinOfferValidDays,

@@ -5,7 +5,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { and, eq, isNull, sql } from "drizzle-orm";
 
 import { getDb, type Database, type Transaction } from "@/db/client";
-import { licenceInvites, licenses } from "@/db/schema";
+import { licenceInvites, licences } from "@/db/schema";
 import { AppError } from "@/lib/errors";
 
 import { addMemberToLicence, joinOfferValidDays } from "./membership";
@@ -14,13 +14,13 @@ const hashOf = (token: string) => createHash("sha256").update(token).digest("bas
 
 /** A single-use invitation link's token; only its hash is stored, so a database leak reveals no links. */
 export async function createInvite(
-  input: { licenseId: string; email: string; invitedBy: string },
+  input: { licenceId: string; email: string; invitedBy: string },
   db: Database | Transaction = getDb(),
 ) {
   const token = randomBytes(32).toString("base64url");
   const expiresAt = new Date(Date.now() + joinOfferValidDays * 24 * 60 * 60 * 1000);
   await db.insert(licenceInvites).values({
-    licenseId: input.licenseId,
+    licenceId: input.licenceId,
     email: input.email.toLowerCase(),
     tokenHash: hashOf(token),
     invitedBy: input.invitedBy,
@@ -39,10 +39,10 @@ export async function describeInvite(token: string): Promise<InviteView> {
       email: licenceInvites.email,
       expiresAt: licenceInvites.expiresAt,
       acceptedAt: licenceInvites.acceptedAt,
-      organisation: licenses.organisation,
+      organisation: licences.organisation,
     })
     .from(licenceInvites)
-    .innerJoin(licenses, eq(licenses.licenseId, licenceInvites.licenseId))
+    .innerJoin(licences, eq(licences.licenceId, licenceInvites.licenceId))
     .where(eq(licenceInvites.tokenHash, hashOf(token)));
   if (!invite) return { state: "unknown" };
   if (invite.acceptedAt) return { state: "used" };
@@ -57,7 +57,7 @@ export async function describeInvite(token: string): Promise<InviteView> {
 export async function acceptInvite(
   token: string,
   user: { id: string; email: string },
-): Promise<{ licenseId: string }> {
+): Promise<{ licenceId: string }> {
   return getDb().transaction(async (tx) => {
     const [invite] = await tx
       .select()
@@ -73,11 +73,11 @@ export async function acceptInvite(
     if (invite.email !== user.email.toLowerCase()) {
       throw new AppError("forbidden", "This invitation was sent to a different e-mail address.");
     }
-    await addMemberToLicence(invite.licenseId, user.id, tx);
+    await addMemberToLicence(invite.licenceId, user.id, tx);
     await tx
       .update(licenceInvites)
       .set({ acceptedAt: sql`now()`, acceptedBy: user.id })
       .where(eq(licenceInvites.id, invite.id));
-    return { licenseId: invite.licenseId };
+    return { licenceId: invite.licenceId };
   });
 }

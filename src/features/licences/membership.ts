@@ -3,7 +3,7 @@ import "server-only";
 import { and, count, eq, isNull } from "drizzle-orm";
 
 import { getDb, type Database, type Transaction } from "@/db/client";
-import { licenses, profiles } from "@/db/schema";
+import { licences, profiles } from "@/db/schema";
 import { grantsAccess } from "@/lib/subscription-status";
 import { AppError } from "@/lib/errors";
 
@@ -24,28 +24,28 @@ type Room = { organisation: string | null; refusal: "inactive" | "full" | null }
  * a seat must be free. With `lock`, the licence row stays locked until the caller's transaction ends,
  * so the answer still holds when the caller puts the member on (R18).
  */
-async function roomOn(db: Database | Transaction, licenseId: string, lock: boolean): Promise<Room> {
+async function roomOn(db: Database | Transaction, licenceId: string, lock: boolean): Promise<Room> {
   const query = db
     .select({
-      seats: licenses.numberOfLicenses,
-      status: licenses.status,
-      organisation: licenses.organisation,
+      seats: licences.seats,
+      status: licences.status,
+      organisation: licences.organisation,
     })
-    .from(licenses)
-    .where(eq(licenses.licenseId, licenseId));
+    .from(licences)
+    .where(eq(licences.licenceId, licenceId));
   const [licence] = await (lock ? query.for("update") : query);
   if (!licence) throw new AppError("not_found", "That licence does not exist.");
   if (!grantsAccess(licence.status)) return { organisation: licence.organisation, refusal: "inactive" };
   const [{ used }] = (await db
     .select({ used: count() })
     .from(profiles)
-    .where(eq(profiles.licenseId, licenseId))) as [{ used: number }];
+    .where(eq(profiles.licenceId, licenceId))) as [{ used: number }];
   return { organisation: licence.organisation, refusal: used >= licence.seats ? "full" : null };
 }
 
 /** For an admin about to invite or ask someone: refuses when no one could join their licence now. */
-export async function assertRoomForAnotherMember(licenseId: string): Promise<void> {
-  const { refusal } = await roomOn(getDb(), licenseId, false);
+export async function assertRoomForAnotherMember(licenceId: string): Promise<void> {
+  const { refusal } = await roomOn(getDb(), licenceId, false);
   if (refusal === "inactive")
     throw new AppError(
       "subscription_required",
@@ -63,12 +63,12 @@ export async function assertRoomForAnotherMember(licenseId: string): Promise<voi
  * can join ("User On Active Plan" otherwise). Every way onto a licence comes through here.
  */
 export async function addMemberToLicence(
-  licenseId: string,
+  licenceId: string,
   userId: string,
   within?: Transaction,
 ): Promise<void> {
   const add = async (tx: Transaction) => {
-    const { organisation, refusal } = await roomOn(tx, licenseId, true);
+    const { organisation, refusal } = await roomOn(tx, licenceId, true);
     const theLicence = `The licence of ${organisation ?? "this organisation"}`;
     if (refusal === "inactive")
       throw new AppError(
@@ -82,11 +82,11 @@ export async function addMemberToLicence(
       );
     const added = await tx
       .update(profiles)
-      .set({ licenseId, delegate: true, isSubscribed: true, updatedAt: new Date() })
+      .set({ licenceId, delegate: true, isSubscribed: true, updatedAt: new Date() })
       .where(
         and(
           eq(profiles.id, userId),
-          isNull(profiles.licenseId),
+          isNull(profiles.licenceId),
           eq(profiles.admin, false),
           eq(profiles.delegate, false),
         ),
@@ -109,11 +109,11 @@ export async function addMemberToLicence(
  * Takes a delegate off a licence: not subscribed, not a delegate, no licence. Their very next request
  * is refused, because every request re-reads the profile (R12). Admins cannot be removed.
  */
-export async function removeMemberFromLicence(licenseId: string, userId: string): Promise<void> {
+export async function removeMemberFromLicence(licenceId: string, userId: string): Promise<void> {
   const removed = await getDb()
     .update(profiles)
-    .set({ licenseId: null, delegate: false, isSubscribed: false, updatedAt: new Date() })
-    .where(and(eq(profiles.id, userId), eq(profiles.licenseId, licenseId), eq(profiles.admin, false)))
+    .set({ licenceId: null, delegate: false, isSubscribed: false, updatedAt: new Date() })
+    .where(and(eq(profiles.id, userId), eq(profiles.licenceId, licenceId), eq(profiles.admin, false)))
     .returning({ id: profiles.id });
   if (removed.length === 0) throw new AppError("not_found", "That user is not on your licence.");
 }
@@ -125,19 +125,19 @@ export async function removeMemberFromLicence(licenseId: string, userId: string)
  */
 export async function setLicenceSeats(
   tx: Transaction,
-  licenseId: string,
+  licenceId: string,
   seats: number,
 ): Promise<{ seats: number; used: number }> {
   const [licence] = await tx
-    .select({ seats: licenses.numberOfLicenses })
-    .from(licenses)
-    .where(eq(licenses.licenseId, licenseId))
+    .select({ seats: licences.seats })
+    .from(licences)
+    .where(eq(licences.licenceId, licenceId))
     .for("update");
   if (!licence) throw new AppError("not_found", "That licence does not exist.");
   const [{ used }] = (await tx
     .select({ used: count() })
     .from(profiles)
-    .where(eq(profiles.licenseId, licenseId))) as [{ used: number }];
+    .where(eq(profiles.licenceId, licenceId))) as [{ used: number }];
   if (seats < used)
     throw new AppError(
       "conflict",
@@ -145,9 +145,6 @@ export async function setLicenceSeats(
       { fieldErrors: { seats: [`At least ${used} seats: that many are in use.`] } },
     );
   if (seats === licence.seats) throw new AppError("conflict", `The licence already has ${seats} seats.`);
-  await tx
-    .update(licenses)
-    .set({ numberOfLicenses: seats, updatedAt: new Date() })
-    .where(eq(licenses.licenseId, licenseId));
+  await tx.update(licences).set({ seats, updatedAt: new Date() }).where(eq(licences.licenceId, licenceId));
   return { seats: licence.seats, used };
 }

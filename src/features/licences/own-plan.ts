@@ -26,8 +26,8 @@ export type PlanInTheWay = "own" | "another" | null;
 export function planInTheWay(user: {
   admin: boolean;
   delegate: boolean;
-  licenseId: string | null;
+  licenceId: string | null;
 }): PlanInTheWay {
   if (user.admin) return "own";
-  return user.licenseId !== null || user.delegate ? "another" : null;
+  return user.licenceId !== null || user.delegate ? "another" : null;
 }

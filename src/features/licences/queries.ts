@@ -4,7 +4,7 @@ import { and, asc, desc, eq, gt, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 
 import { getDb } from "@/db/client";
-import { licenceRequests, licenses, profiles } from "@/db/schema";
+import { licenceRequests, licences, profiles } from "@/db/schema";
 import { profileIdentity } from "@/lib/session";
 
 export type LicenceUser = {
@@ -26,7 +26,7 @@ export type PendingRequest = {
 };
 
 export type LicenceDetails = {
-  licenseId: string;
+  licenceId: string;
   organisation: string | null;
   seats: number;
   users: LicenceUser[];
@@ -41,15 +41,15 @@ function sharedName(firstName: string | null, lastName: string | null): string |
 const isOpen = and(eq(licenceRequests.status, "pending"), gt(licenceRequests.expiresAt, sql`now()`));
 
 /** A licence and its users, admins first (product §2.13). Scoped by the caller to their own licence. */
-export async function getLicenceDetails(licenseId: string): Promise<LicenceDetails | null> {
+export async function getLicenceDetails(licenceId: string): Promise<LicenceDetails | null> {
   const [licence] = await getDb()
     .select({
-      licenseId: licenses.licenseId,
-      organisation: licenses.organisation,
-      seats: licenses.numberOfLicenses,
+      licenceId: licences.licenceId,
+      organisation: licences.organisation,
+      seats: licences.seats,
     })
-    .from(licenses)
-    .where(eq(licenses.licenseId, licenseId));
+    .from(licences)
+    .where(eq(licences.licenceId, licenceId));
   if (!licence) return null;
   const rows = await getDb()
     .select({
@@ -62,7 +62,7 @@ export async function getLicenceDetails(licenseId: string): Promise<LicenceDetai
       admin: profiles.admin,
     })
     .from(profiles)
-    .where(eq(profiles.licenseId, licenseId))
+    .where(eq(profiles.licenceId, licenceId))
     .orderBy(
       desc(profiles.admin),
       sql`lower(coalesce(${profiles.firstName}, '') || ' ' || coalesce(${profiles.lastName}, ''))`,
@@ -79,7 +79,7 @@ export async function getLicenceDetails(licenseId: string): Promise<LicenceDetai
     })
     .from(licenceRequests)
     .innerJoin(profiles, eq(profiles.id, licenceRequests.userId))
-    .where(and(eq(licenceRequests.licenseId, licenseId), isOpen))
+    .where(and(eq(licenceRequests.licenceId, licenceId), isOpen))
     .orderBy(desc(licenceRequests.createdAt));
   return {
     ...licence,
@@ -110,13 +110,13 @@ export async function findProfileByEmail(email: string) {
  */
 export type FoundUser = { found: false } | { found: true; name: string | null; onYourLicence: boolean };
 
-export async function searchUserForLicence(email: string, licenseId: string): Promise<FoundUser> {
+export async function searchUserForLicence(email: string, licenceId: string): Promise<FoundUser> {
   const row = await findProfileByEmail(email);
   if (!row) return { found: false };
   return {
     found: true,
     name: sharedName(row.firstName, row.lastName),
-    onYourLicence: row.licenseId === licenseId,
+    onYourLicence: row.licenceId === licenceId,
   };
 }
 
@@ -135,13 +135,13 @@ export async function getRequestsToJoin(userId: string): Promise<RequestToJoin[]
   const rows = await getDb()
     .select({
       id: licenceRequests.id,
-      organisation: licenses.organisation,
+      organisation: licences.organisation,
       firstName: requester.firstName,
       lastName: requester.lastName,
       expiresAt: licenceRequests.expiresAt,
     })
     .from(licenceRequests)
-    .innerJoin(licenses, eq(licenses.licenseId, licenceRequests.licenseId))
+    .innerJoin(licences, eq(licences.licenceId, licenceRequests.licenceId))
     .leftJoin(requester, eq(requester.id, licenceRequests.requestedBy))
     .where(and(eq(licenceRequests.userId, userId), isOpen))
     .orderBy(asc(licenceRequests.createdAt));

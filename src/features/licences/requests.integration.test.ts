@@ -49,7 +49,7 @@ describe("the Add User search (product §2.13)", () => {
     const result = await run(commands.searchUser, { email: other.member.email.toUpperCase() }, admin);
     expect(result).toEqual({ ok: true, data: { found: true, name: "Test User", onYourLicence: false } });
     const answer = JSON.stringify(result);
-    for (const secret of [other.member.email, other.licenseId, "Superintendent", "Elsewhere", "2026"])
+    for (const secret of [other.member.email, other.licenceId, "Superintendent", "Elsewhere", "2026"])
       expect(answer).not.toContain(secret);
   });
 
@@ -73,18 +73,18 @@ describe("the Add User search (product §2.13)", () => {
 
 describe("adding a registered user", () => {
   it("asks for their consent: nothing changes for them until they accept", async () => {
-    const { admin, licenseId } = await organisation();
+    const { admin, licenceId } = await organisation();
     const newcomer = await registered();
     expect(await run(commands.addUser, { email: newcomer.email.toUpperCase() }, admin)).toEqual({
       ok: true,
       data: { email: newcomer.email, alreadyRequested: false },
     });
     expect(await profileOf(newcomer.id)).toMatchObject({
-      licenseId: null,
+      licenceId: null,
       delegate: false,
       isSubscribed: false,
     });
-    expect((await database.db.select().from(profiles).where(eq(profiles.licenseId, licenseId))).length).toBe(
+    expect((await database.db.select().from(profiles).where(eq(profiles.licenceId, licenceId))).length).toBe(
       2,
     );
 
@@ -94,7 +94,7 @@ describe("adding a registered user", () => {
     expect(message.text).toContain("Nothing changes for your account unless you accept.");
     expect(message.headers).toHaveProperty("List-Unsubscribe");
 
-    const details = await getLicenceDetails(licenseId);
+    const details = await getLicenceDetails(licenceId);
     expect(details!.requests).toEqual([
       expect.objectContaining({ email: newcomer.email, name: "Test User" }),
     ]);
@@ -106,8 +106,8 @@ describe("adding a registered user", () => {
       ok: true,
       data: { organisation: "Consent Pharmacy Ltd" },
     });
-    expect(await profileOf(newcomer.id)).toMatchObject({ licenseId, delegate: true, isSubscribed: true });
-    expect((await getLicenceDetails(licenseId))!.requests).toEqual([]);
+    expect(await profileOf(newcomer.id)).toMatchObject({ licenceId, delegate: true, isSubscribed: true });
+    expect((await getLicenceDetails(licenceId))!.requests).toEqual([]);
     expect(await getRequestsToJoin(newcomer.id)).toEqual([]);
     expect((await latestEmailTo(newcomer.email)).subject).toBe(
       "You have been added to Consent Pharmacy Ltd on TariffScope",
@@ -115,22 +115,22 @@ describe("adding a registered user", () => {
   });
 
   it("is the same request when repeated: one request, one e-mail (R23)", async () => {
-    const { admin, licenseId } = await organisation();
+    const { admin, licenceId } = await organisation();
     const newcomer = await registered();
     const before = await outboxSize();
     const answers = [];
     for (let i = 0; i < 3; i++) answers.push(await run(commands.addUser, { email: newcomer.email }, admin));
     expect(answers.map((answer) => answer.ok && answer.data.alreadyRequested)).toEqual([false, true, true]);
     expect(await outboxSize()).toBe(before + 1);
-    expect((await getLicenceDetails(licenseId))!.requests).toHaveLength(1);
+    expect((await getLicenceDetails(licenceId))!.requests).toHaveLength(1);
   });
 
   it("is one request when made several times at once", async () => {
-    const { admin, licenseId } = await organisation();
+    const { admin, licenceId } = await organisation();
     const newcomer = await registered();
     const made = await Promise.all(
       Array.from({ length: 5 }, () =>
-        requestMembership({ licenseId, userId: newcomer.id, requestedBy: admin.id }),
+        requestMembership({ licenceId, userId: newcomer.id, requestedBy: admin.id }),
       ),
     );
     expect(made.filter(({ created }) => created)).toHaveLength(1);
@@ -152,13 +152,13 @@ describe("adding a registered user", () => {
       code: "conflict",
       message: `User On Active Plan: ${ownPlanWords.memberInvitee}`,
     });
-    expect(await profileOf(other.member.id)).toMatchObject({ licenseId: other.licenseId });
+    expect(await profileOf(other.member.id)).toMatchObject({ licenceId: other.licenceId });
   });
 
   it("tells both sides what happens to a plan the user pays for: it cannot be given up by accepting, and stays", async () => {
     const { admin } = await organisation(5, "Asking Ltd");
     const paying = await organisation(5, "Own Plan Ltd");
-    const before = await getLicenceDetails(paying.licenseId);
+    const before = await getLicenceDetails(paying.licenceId);
     expect(await run(commands.addUser, { email: paying.admin.email }, admin)).toMatchObject({ ok: true });
     const message = await latestEmailTo(paying.admin.email);
     expect(message.text).toContain(ownPlanWords.forInvitee);
@@ -170,11 +170,11 @@ describe("adding a registered user", () => {
       message: `User On Active Plan: ${ownPlanWords.payingInvitee}`,
     });
     expect(await profileOf(paying.admin.id)).toMatchObject({
-      licenseId: paying.licenseId,
+      licenceId: paying.licenceId,
       admin: true,
       isSubscribed: true,
     });
-    expect(await getLicenceDetails(paying.licenseId)).toEqual(before);
+    expect(await getLicenceDetails(paying.licenceId)).toEqual(before);
     expect(planInTheWay(await profileOf(paying.admin.id))).toBe("own");
     expect(planInTheWay(await profileOf(paying.member.id))).toBe("another");
     expect(planInTheWay(await profileOf((await registered()).id))).toBeNull();
@@ -223,7 +223,7 @@ describe("adding a registered user", () => {
 
 describe("answering a request", () => {
   it("lets the user decline: the admin no longer sees it, and it cannot be accepted", async () => {
-    const { admin, licenseId } = await organisation();
+    const { admin, licenceId } = await organisation();
     const user = await registered();
     await run(commands.addUser, { email: user.email }, admin);
     const request = await openRequestOf(user);
@@ -233,13 +233,13 @@ describe("answering a request", () => {
     });
     // Declining again changes nothing and is not an error (R23).
     expect(await run(commands.declineRequest, { requestId: request.id }, user)).toMatchObject({ ok: true });
-    expect((await getLicenceDetails(licenseId))!.requests).toEqual([]);
+    expect((await getLicenceDetails(licenceId))!.requests).toEqual([]);
     expect(await run(commands.acceptRequest, { requestId: request.id }, user)).toMatchObject({
       ok: false,
       code: "not_found",
       message: expect.stringMatching(/no longer open/),
     });
-    expect((await profileOf(user.id)).licenseId).toBeNull();
+    expect((await profileOf(user.id)).licenceId).toBeNull();
     // The admin may ask again; that is a new request.
     expect(await run(commands.addUser, { email: user.email }, admin)).toMatchObject({
       ok: true,
@@ -262,7 +262,7 @@ describe("answering a request", () => {
       ok: false,
       code: "not_found",
     });
-    expect((await profileOf(user.id)).licenseId).toBeNull();
+    expect((await profileOf(user.id)).licenceId).toBeNull();
   });
 
   it("is for its own user and licence only (R2)", async () => {
@@ -279,7 +279,7 @@ describe("answering a request", () => {
       run(commands.cancelRequest, { requestId: request.id }, a.member),
     ])
       expect(await attempt).toMatchObject({ ok: false });
-    expect((await profileOf(stranger.id)).licenseId).toBeNull();
+    expect((await profileOf(stranger.id)).licenceId).toBeNull();
     expect(await openRequestOf(user)).toMatchObject({ id: request.id });
     expect(await run(commands.acceptRequest, { requestId: request.id }, null)).toMatchObject({
       ok: false,
@@ -288,7 +288,7 @@ describe("answering a request", () => {
   });
 
   it("expires: an expired request is not shown, cannot be accepted, and a new add makes a fresh one", async () => {
-    const { admin, licenseId } = await organisation();
+    const { admin, licenceId } = await organisation();
     const user = await registered();
     await run(commands.addUser, { email: user.email }, admin);
     const request = await openRequestOf(user);
@@ -297,12 +297,12 @@ describe("answering a request", () => {
       .set({ expiresAt: sql`now() - interval '1 minute'` })
       .where(eq(licenceRequests.id, request.id));
     expect(await getRequestsToJoin(user.id)).toEqual([]);
-    expect((await getLicenceDetails(licenseId))!.requests).toEqual([]);
+    expect((await getLicenceDetails(licenceId))!.requests).toEqual([]);
     expect(await run(commands.acceptRequest, { requestId: request.id }, user)).toMatchObject({
       ok: false,
       code: "not_found",
     });
-    expect((await profileOf(user.id)).licenseId).toBeNull();
+    expect((await profileOf(user.id)).licenceId).toBeNull();
     const before = await outboxSize();
     expect(await run(commands.addUser, { email: user.email }, admin)).toMatchObject({
       ok: true,
@@ -313,7 +313,7 @@ describe("answering a request", () => {
   });
 
   it("takes the seat when accepted: once the licence has filled up, acceptance is refused", async () => {
-    const { admin, licenseId } = await organisation(3);
+    const { admin, licenceId } = await organisation(3);
     const [early, late] = [await registered(), await registered()];
     await run(commands.addUser, { email: early.email }, admin);
     await run(commands.addUser, { email: late.email }, admin);
@@ -326,14 +326,14 @@ describe("answering a request", () => {
       code: "seat_limit_reached",
       message: expect.stringMatching(/Consent Pharmacy Ltd has no free seats/),
     });
-    expect((await profileOf(late.id)).licenseId).toBeNull();
-    expect((await database.db.select().from(profiles).where(eq(profiles.licenseId, licenseId))).length).toBe(
+    expect((await profileOf(late.id)).licenceId).toBeNull();
+    expect((await database.db.select().from(profiles).where(eq(profiles.licenceId, licenceId))).length).toBe(
       3,
     );
   });
 
   it("accepting twice is the same as once (R23), also at once", async () => {
-    const { admin, licenseId } = await organisation();
+    const { admin, licenceId } = await organisation();
     const user = await registered();
     await run(commands.addUser, { email: user.email }, admin);
     const request = await openRequestOf(user);
@@ -345,7 +345,7 @@ describe("answering a request", () => {
       { ok: true, data: { organisation: "Consent Pharmacy Ltd" } },
       { ok: true, data: { organisation: "Consent Pharmacy Ltd" } },
     ]);
-    expect(await profileOf(user.id)).toMatchObject({ licenseId, delegate: true, isSubscribed: true });
+    expect(await profileOf(user.id)).toMatchObject({ licenceId, delegate: true, isSubscribed: true });
   });
 
   it.each([

@@ -17,9 +17,9 @@ import { ownPlanWords, planInTheWay } from "./own-plan";
 const noLongerOpen =
   "This request is no longer open: it was cancelled, declined or has expired. Ask the admin to add you again.";
 
-const pendingFor = (licenseId: string, userId: string) =>
+const pendingFor = (licenceId: string, userId: string) =>
   and(
-    eq(licenceRequests.licenseId, licenseId),
+    eq(licenceRequests.licenceId, licenceId),
     eq(licenceRequests.userId, userId),
     eq(licenceRequests.status, "pending"),
   );
@@ -29,7 +29,7 @@ const pendingFor = (licenseId: string, userId: string) =>
  * add, even a concurrent one, is the same request, R23). A request left past its expiry is closed first.
  */
 export async function requestMembership(input: {
-  licenseId: string;
+  licenceId: string;
   userId: string;
   requestedBy: string;
 }): Promise<{ requestId: string; created: boolean }> {
@@ -37,7 +37,7 @@ export async function requestMembership(input: {
     await tx
       .update(licenceRequests)
       .set({ status: "expired", resolvedAt: sql`now()` })
-      .where(and(pendingFor(input.licenseId, input.userId), lt(licenceRequests.expiresAt, sql`now()`)));
+      .where(and(pendingFor(input.licenceId, input.userId), lt(licenceRequests.expiresAt, sql`now()`)));
     const [created] = await tx
       .insert(licenceRequests)
       .values({
@@ -45,7 +45,7 @@ export async function requestMembership(input: {
         expiresAt: new Date(Date.now() + joinOfferValidDays * 24 * 60 * 60 * 1000),
       })
       .onConflictDoNothing({
-        target: [licenceRequests.licenseId, licenceRequests.userId],
+        target: [licenceRequests.licenceId, licenceRequests.userId],
         where: sql`status = 'pending'`,
       })
       .returning({ id: licenceRequests.id });
@@ -53,7 +53,7 @@ export async function requestMembership(input: {
     const [open] = await tx
       .select({ id: licenceRequests.id })
       .from(licenceRequests)
-      .where(pendingFor(input.licenseId, input.userId));
+      .where(pendingFor(input.licenceId, input.userId));
     return { requestId: open!.id, created: false };
   });
 }
@@ -66,7 +66,7 @@ export async function requestMembership(input: {
 export async function acceptMembershipRequest(
   requestId: string,
   userId: string,
-): Promise<{ licenseId: string }> {
+): Promise<{ licenceId: string }> {
   return getDb().transaction(async (tx) => {
     const [request] = await tx
       .select()
@@ -76,19 +76,19 @@ export async function acceptMembershipRequest(
     if (!request) throw new AppError("not_found", "We could not find that request.");
     if (request.status === "accepted") {
       const [profile] = await tx
-        .select({ licenseId: profiles.licenseId })
+        .select({ licenceId: profiles.licenceId })
         .from(profiles)
         .where(eq(profiles.id, userId));
-      if (profile?.licenseId === request.licenseId) return { licenseId: request.licenseId };
+      if (profile?.licenceId === request.licenceId) return { licenceId: request.licenceId };
     }
     if (request.status !== "pending" || request.expiresAt.getTime() <= Date.now())
       throw new AppError("not_found", noLongerOpen);
     try {
-      await addMemberToLicence(request.licenseId, userId, tx);
+      await addMemberToLicence(request.licenceId, userId, tx);
     } catch (error) {
       if (error instanceof AppError && error.code === "conflict") {
         const [profile] = await tx
-          .select({ admin: profiles.admin, delegate: profiles.delegate, licenseId: profiles.licenseId })
+          .select({ admin: profiles.admin, delegate: profiles.delegate, licenceId: profiles.licenceId })
           .from(profiles)
           .where(eq(profiles.id, userId));
         const own = profile && planInTheWay(profile) === "own";
@@ -104,7 +104,7 @@ export async function acceptMembershipRequest(
       .update(licenceRequests)
       .set({ status: "accepted", resolvedAt: sql`now()` })
       .where(eq(licenceRequests.id, request.id));
-    return { licenseId: request.licenseId };
+    return { licenceId: request.licenceId };
   });
 }
 
@@ -135,10 +135,10 @@ export async function declineMembershipRequest(requestId: string, userId: string
 }
 
 /** An admin withdraws a request made on their own licence. */
-export async function cancelMembershipRequest(requestId: string, licenseId: string): Promise<void> {
+export async function cancelMembershipRequest(requestId: string, licenceId: string): Promise<void> {
   await closeRequest(
     requestId,
-    eq(licenceRequests.licenseId, licenseId),
+    eq(licenceRequests.licenceId, licenceId),
     "cancelled",
     "That request is no longer open: the user has answered it, or it has expired.",
   );

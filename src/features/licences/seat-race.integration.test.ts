@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import { count, eq, sql } from "drizzle-orm";
 import { describe, expect, inject, it } from "vitest";
 
-import { licenceRequests, licenses, profiles, user } from "@/db/schema";
+import { licenceRequests, licences, profiles, user } from "@/db/schema";
 import { setupTestDatabase } from "@tests/fixtures/db";
 import { recordSecurityFigure } from "@tests/fixtures/security-figures";
 
@@ -35,24 +35,24 @@ async function makeUsers(howMany: number): Promise<string[]> {
 /** A licence with `seats` seats and one free: its admin and `seats - 2` delegates already on it. */
 async function licenceWithOneFreeSeat(seats: number): Promise<string> {
   const [licence] = await database.db
-    .insert(licenses)
-    .values({ organisation: "Race Ltd", numberOfLicenses: seats })
+    .insert(licences)
+    .values({ organisation: "Race Ltd", seats })
     .returning();
   const members = await makeUsers(seats - 1);
   for (const [index, id] of members.entries()) {
     await database.db
       .update(profiles)
-      .set({ licenseId: licence!.licenseId, admin: index === 0, delegate: index > 0, isSubscribed: true })
+      .set({ licenceId: licence!.licenceId, admin: index === 0, delegate: index > 0, isSubscribed: true })
       .where(eq(profiles.id, id));
   }
-  return licence!.licenseId;
+  return licence!.licenceId;
 }
 
-async function usersOn(licenseId: string): Promise<number> {
+async function usersOn(licenceId: string): Promise<number> {
   const [row] = await database.db
     .select({ n: count() })
     .from(profiles)
-    .where(eq(profiles.licenseId, licenseId));
+    .where(eq(profiles.licenceId, licenceId));
   return row!.n;
 }
 
@@ -65,14 +65,14 @@ describe.skipIf(!onServer)("the last free seat, wanted by 20 at once", () => {
       let overruns = 0;
       let wrongWinners = 0;
       for (let round = 0; round < seatRaceRounds; round++) {
-        const licenseId = await licenceWithOneFreeSeat(5);
+        const licenceId = await licenceWithOneFreeSeat(5);
         const candidates = await makeUsers(20);
-        const results = await Promise.allSettled(candidates.map((id) => addMemberToLicence(licenseId, id)));
+        const results = await Promise.allSettled(candidates.map((id) => addMemberToLicence(licenceId, id)));
         const refused = results.filter((result) => result.status === "rejected");
         if (results.length - refused.length !== 1) wrongWinners += 1;
         for (const failure of refused)
           expect((failure as PromiseRejectedResult).reason).toMatchObject({ code: "seat_limit_reached" });
-        if ((await usersOn(licenseId)) > 5) overruns += 1;
+        if ((await usersOn(licenceId)) > 5) overruns += 1;
       }
       recordSecurityFigure("seat-race", {
         rounds: seatRaceRounds,
@@ -92,12 +92,12 @@ describe.skipIf(!onServer)("the last free seat, wanted by 20 at once", () => {
     },
     async () => {
       for (let round = 0; round < 30; round++) {
-        const licenseId = await licenceWithOneFreeSeat(5);
-        const [admin] = await database.db.select().from(profiles).where(eq(profiles.licenseId, licenseId));
+        const licenceId = await licenceWithOneFreeSeat(5);
+        const [admin] = await database.db.select().from(profiles).where(eq(profiles.licenceId, licenceId));
         const candidates = await makeUsers(20);
         const requests = [];
         for (const id of candidates)
-          requests.push(await requestMembership({ licenseId, userId: id, requestedBy: admin!.id }));
+          requests.push(await requestMembership({ licenceId, userId: id, requestedBy: admin!.id }));
         const results = await Promise.allSettled(
           requests.map(({ requestId }, index) => acceptMembershipRequest(requestId, candidates[index]!)),
         );
@@ -107,11 +107,11 @@ describe.skipIf(!onServer)("the last free seat, wanted by 20 at once", () => {
         ).toHaveLength(1);
         for (const failure of results.filter((result) => result.status === "rejected"))
           expect((failure as PromiseRejectedResult).reason).toMatchObject({ code: "seat_limit_reached" });
-        expect(await usersOn(licenseId)).toBe(5);
+        expect(await usersOn(licenceId)).toBe(5);
         const accepted = await database.db
           .select()
           .from(licenceRequests)
-          .where(sql`${licenceRequests.licenseId} = ${licenseId} and ${licenceRequests.status} = 'accepted'`);
+          .where(sql`${licenceRequests.licenceId} = ${licenceId} and ${licenceRequests.status} = 'accepted'`);
         expect(accepted).toHaveLength(1);
       }
     },
@@ -119,12 +119,12 @@ describe.skipIf(!onServer)("the last free seat, wanted by 20 at once", () => {
 
   it("goes to one of an invitee and a requested user accepting at once", { timeout: 120_000 }, async () => {
     for (let round = 0; round < 30; round++) {
-      const licenseId = await licenceWithOneFreeSeat(4);
-      const [admin] = await database.db.select().from(profiles).where(eq(profiles.licenseId, licenseId));
+      const licenceId = await licenceWithOneFreeSeat(4);
+      const [admin] = await database.db.select().from(profiles).where(eq(profiles.licenceId, licenceId));
       const [asked, invited] = await makeUsers(2);
-      const { requestId } = await requestMembership({ licenseId, userId: asked!, requestedBy: admin!.id });
+      const { requestId } = await requestMembership({ licenceId, userId: asked!, requestedBy: admin!.id });
       const { token } = await createInvite({
-        licenseId,
+        licenceId,
         email: `${invited}@race.test`,
         invitedBy: admin!.id,
       });
@@ -136,7 +136,7 @@ describe.skipIf(!onServer)("the last free seat, wanted by 20 at once", () => {
         results.filter((result) => result.status === "fulfilled"),
         `round ${round}`,
       ).toHaveLength(1);
-      expect(await usersOn(licenseId)).toBe(4);
+      expect(await usersOn(licenceId)).toBe(4);
     }
   });
 
@@ -145,27 +145,27 @@ describe.skipIf(!onServer)("the last free seat, wanted by 20 at once", () => {
    * switched off — the same race over-fills the licence. This shows the test above can catch the bug.
    */
   it("would over-fill the licence without the guard", { timeout: 120_000 }, async () => {
-    const naiveAdd = async (licenseId: string, userId: string) =>
+    const naiveAdd = async (licenceId: string, userId: string) =>
       database.db.transaction(async (tx) => {
-        const [licence] = await tx.select().from(licenses).where(eq(licenses.licenseId, licenseId));
+        const [licence] = await tx.select().from(licences).where(eq(licences.licenceId, licenceId));
         const [{ used }] = (await tx
           .select({ used: count() })
           .from(profiles)
-          .where(eq(profiles.licenseId, licenseId))) as [{ used: number }];
-        if (used >= licence!.numberOfLicenses) throw new Error("full");
+          .where(eq(profiles.licenceId, licenceId))) as [{ used: number }];
+        if (used >= licence!.seats) throw new Error("full");
         await tx
           .update(profiles)
-          .set({ licenseId, delegate: true, isSubscribed: true })
+          .set({ licenceId, delegate: true, isSubscribed: true })
           .where(eq(profiles.id, userId));
       });
     await database.db.execute(sql`alter table profiles disable trigger profiles_enforce_licence_seats`);
     try {
       let worst = 0;
       for (let round = 0; round < 20 && worst <= 5; round++) {
-        const licenseId = await licenceWithOneFreeSeat(5);
+        const licenceId = await licenceWithOneFreeSeat(5);
         const candidates = await makeUsers(20);
-        await Promise.allSettled(candidates.map((id) => naiveAdd(licenseId, id)));
-        worst = Math.max(worst, await usersOn(licenseId));
+        await Promise.allSettled(candidates.map((id) => naiveAdd(licenceId, id)));
+        worst = Math.max(worst, await usersOn(licenceId));
       }
       expect(worst).toBeGreaterThan(5);
     } finally {
@@ -181,14 +181,14 @@ describe.skipIf(!onServer)(
       "is still refused by the database when a careless path skips the lock",
       { timeout: 60_000 },
       async () => {
-        const licenseId = await licenceWithOneFreeSeat(3);
+        const licenceId = await licenceWithOneFreeSeat(3);
         const candidates = await makeUsers(10);
         await Promise.allSettled(
           candidates.map((id) =>
-            database.db.update(profiles).set({ licenseId, delegate: true }).where(eq(profiles.id, id)),
+            database.db.update(profiles).set({ licenceId, delegate: true }).where(eq(profiles.id, id)),
           ),
         );
-        expect(await usersOn(licenseId)).toBe(3);
+        expect(await usersOn(licenceId)).toBe(3);
       },
     );
 
@@ -197,20 +197,20 @@ describe.skipIf(!onServer)(
       { timeout: 120_000 },
       async () => {
         for (let round = 0; round < 20; round++) {
-          const licenseId = await licenceWithOneFreeSeat(4);
+          const licenceId = await licenceWithOneFreeSeat(4);
           const [newcomer] = await makeUsers(1);
-          await addMemberToLicence(licenseId, newcomer!);
+          await addMemberToLicence(licenceId, newcomer!);
           const [leaving] = (
-            await database.db.select().from(profiles).where(eq(profiles.licenseId, licenseId))
+            await database.db.select().from(profiles).where(eq(profiles.licenceId, licenceId))
           ).filter((p) => !p.admin);
           const [second] = await makeUsers(1);
           await Promise.allSettled([
-            removeMemberFromLicence(licenseId, leaving!.id),
-            addMemberToLicence(licenseId, second!),
+            removeMemberFromLicence(licenceId, leaving!.id),
+            addMemberToLicence(licenceId, second!),
           ]);
-          expect(await usersOn(licenseId)).toBeLessThanOrEqual(4);
+          expect(await usersOn(licenceId)).toBeLessThanOrEqual(4);
           const [left] = await database.db.select().from(profiles).where(eq(profiles.id, leaving!.id));
-          expect(left).toMatchObject({ licenseId: null, delegate: false, isSubscribed: false });
+          expect(left).toMatchObject({ licenceId: null, delegate: false, isSubscribed: false });
         }
       },
     );
@@ -219,48 +219,48 @@ describe.skipIf(!onServer)(
 
 describe("adding and removing members", () => {
   it("sets delegate, subscribed and the licence on the added user, and reverts all three on removal", async () => {
-    const licenseId = await licenceWithOneFreeSeat(3);
+    const licenceId = await licenceWithOneFreeSeat(3);
     const [id] = await makeUsers(1);
-    await addMemberToLicence(licenseId, id!);
+    await addMemberToLicence(licenceId, id!);
     expect((await database.db.select().from(profiles).where(eq(profiles.id, id!)))[0]).toMatchObject({
-      licenseId,
+      licenceId,
       delegate: true,
       isSubscribed: true,
     });
-    await removeMemberFromLicence(licenseId, id!);
+    await removeMemberFromLicence(licenceId, id!);
     expect((await database.db.select().from(profiles).where(eq(profiles.id, id!)))[0]).toMatchObject({
-      licenseId: null,
+      licenceId: null,
       delegate: false,
       isSubscribed: false,
     });
   });
 
   it("refuses a user already on a plan ('User On Active Plan') and a full licence", async () => {
-    const licenseId = await licenceWithOneFreeSeat(3);
-    const [onPlan] = await database.db.select().from(profiles).where(eq(profiles.licenseId, licenseId));
-    await expect(addMemberToLicence(licenseId, onPlan!.id)).rejects.toMatchObject({
+    const licenceId = await licenceWithOneFreeSeat(3);
+    const [onPlan] = await database.db.select().from(profiles).where(eq(profiles.licenceId, licenceId));
+    await expect(addMemberToLicence(licenceId, onPlan!.id)).rejects.toMatchObject({
       code: "conflict",
       message: "User On Active Plan",
     });
     const [first, second] = await makeUsers(2);
-    await addMemberToLicence(licenseId, first!);
-    await expect(addMemberToLicence(licenseId, second!)).rejects.toMatchObject({
+    await addMemberToLicence(licenceId, first!);
+    await expect(addMemberToLicence(licenceId, second!)).rejects.toMatchObject({
       code: "seat_limit_reached",
     });
   });
 
   it("never removes an admin", async () => {
-    const licenseId = await licenceWithOneFreeSeat(3);
+    const licenceId = await licenceWithOneFreeSeat(3);
     const [admin] = (
-      await database.db.select().from(profiles).where(eq(profiles.licenseId, licenseId))
+      await database.db.select().from(profiles).where(eq(profiles.licenceId, licenceId))
     ).filter((p) => p.admin);
-    await expect(removeMemberFromLicence(licenseId, admin!.id)).rejects.toMatchObject({ code: "not_found" });
-    expect(await usersOn(licenseId)).toBe(2);
+    await expect(removeMemberFromLicence(licenceId, admin!.id)).rejects.toMatchObject({ code: "not_found" });
+    expect(await usersOn(licenceId)).toBe(2);
   });
 
   it("lets a licence stay over its limit when the provider lowers the seats", async () => {
-    const licenseId = await licenceWithOneFreeSeat(4);
-    await database.db.update(licenses).set({ numberOfLicenses: 2 }).where(eq(licenses.licenseId, licenseId));
-    expect(await usersOn(licenseId)).toBe(3);
+    const licenceId = await licenceWithOneFreeSeat(4);
+    await database.db.update(licences).set({ seats: 2 }).where(eq(licences.licenceId, licenceId));
+    expect(await usersOn(licenceId)).toBe(3);
   });
 });

@@ -12,7 +12,7 @@ import type { MarginOwner } from "./queries";
 export function marginOwnerOf(user: CurrentUser | null): MarginOwner {
   if (!user) throw new AppError("unauthorized");
   if (!user.subscribed) throw new AppError("subscription_required");
-  if (!user.licenseId)
+  if (!user.licenceId)
     throw new AppError("forbidden", "The margin check belongs to a licence; yours has none.");
-  return { licenseId: user.licenseId, userId: user.id, edition: user.country };
+  return { licenceId: user.licenceId, userId: user.id, edition: user.edition };
 }

@@ -60,15 +60,15 @@ describe("the margin check's limits", () => {
       /^You have sent 2 price lists to the margin check in the last hour, the most allowed \(2 an hour\)\. Please try again in \d+ minutes?\.$/,
     );
     await saveUpload(marginOwnerOf(member), "b.csv", await table(1), mapping, hourly);
-    expect(await listUploads(admin.licenseId!)).toHaveLength(3);
+    expect(await listUploads(admin.licenceId!)).toHaveLength(3);
   });
 
   it("allows a licence a set number of lines a day, counting every user's, and checks nothing past it", async () => {
-    const { admin, member, licenseId } = await insertOrganisation();
+    const { admin, member, licenceId } = await insertOrganisation();
     const daily = limits({ linesPerDay: 5 });
     // Lines checked more than 24 hours ago no longer count.
     await database.db.insert(marginUsage).values({
-      licenseId,
+      licenceId,
       userId: admin.id,
       lines: 1_000,
       createdAt: new Date(Date.now() - 25 * 60 * 60 * 1000),
@@ -79,7 +79,7 @@ describe("the margin check's limits", () => {
     expect(refused.message).toMatch(
       /^Your licence has had 3 lines checked in the last 24 hours; this file's 3 would pass its limit of 5 a day\. Please try again in about 24 hours, or check a smaller file\.$/,
     );
-    expect(await listUploads(licenseId)).toHaveLength(1);
+    expect(await listUploads(licenceId)).toHaveLength(1);
     await saveUpload(marginOwnerOf(member), "c.csv", await table(2), mapping, daily);
     expect(
       (await refusal(saveUpload(marginOwnerOf(admin), "d.csv", await table(6), mapping, daily))).message,
@@ -90,7 +90,7 @@ describe("the margin check's limits", () => {
   });
 
   it("keeps a set number of uploads per licence; deleting one makes room, and stays counted for the day", async () => {
-    const { admin, licenseId } = await insertOrganisation();
+    const { admin, licenceId } = await insertOrganisation();
     const kept = limits({ uploadsKept: 2, linesPerDay: 3 });
     const first = await saveUpload(marginOwnerOf(admin), "a.csv", await table(1), mapping, kept);
     const second = await saveUpload(marginOwnerOf(admin), "b.csv", await table(1), mapping, kept);
@@ -108,7 +108,7 @@ describe("the margin check's limits", () => {
     expect(
       (await refusal(saveUpload(marginOwnerOf(admin), "d.csv", await table(1), mapping, kept))).message,
     ).toMatch(/^Your licence has had 3 lines checked in the last 24 hours/);
-    expect(await listUploads(licenseId)).toHaveLength(1);
+    expect(await listUploads(licenceId)).toHaveLength(1);
     const other = await insertOrganisation();
     expect(await runAs(commands.deleteMarginUpload, { uploadId: first.id }, other.admin)).toMatchObject({
       ok: false,
@@ -117,7 +117,7 @@ describe("the margin check's limits", () => {
   });
 
   it("lets no two uploads sent at once pass a limit together", async () => {
-    const { admin, member, licenseId } = await insertOrganisation();
+    const { admin, member, licenceId } = await insertOrganisation();
     const daily = limits({ linesPerDay: 4 });
     const tables = await Promise.all(Array.from({ length: 4 }, () => table(2)));
     const outcomes = await Promise.allSettled(
@@ -127,7 +127,7 @@ describe("the margin check's limits", () => {
     );
     expect(outcomes.filter((outcome) => outcome.status === "fulfilled")).toHaveLength(2);
     const used = await database.db.execute<{ lines: number }>(
-      sql`select coalesce(sum(lines), 0)::int as lines from margin_usage where license_id = ${licenseId}`,
+      sql`select coalesce(sum(lines), 0)::int as lines from margin_usage where license_id = ${licenceId}`,
     );
     expect(used.rows[0]!.lines).toBe(4);
   });

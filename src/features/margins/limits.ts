@@ -22,7 +22,7 @@ export function marginLimits(): MarginLimits {
   };
 }
 
-type Owner = { licenseId: string; userId: string };
+type Owner = { licenceId: string; userId: string };
 
 const hourMs = 60 * 60 * 1000;
 const dayMs = 24 * hourMs;
@@ -55,7 +55,7 @@ async function uploadsThisHour(db: Runner, owner: Owner, limits: MarginLimits, n
 async function uploadsKept(db: Runner, owner: Owner, limits: MarginLimits) {
   const [row] = (
     await db.execute<{ kept: number }>(
-      sql`select count(*)::int as kept from margin_uploads where license_id = ${owner.licenseId}`,
+      sql`select count(*)::int as kept from margin_uploads where license_id = ${owner.licenceId}`,
     )
   ).rows;
   if (row!.kept < limits.uploadsKept) return;
@@ -76,7 +76,7 @@ async function linesToday(db: Runner, owner: Owner, lines: number, limits: Margi
   const uploads = (
     await db.execute<{ lines: number; at: string }>(sql`
       select lines, created_at::text as at from margin_usage
-      where license_id = ${owner.licenseId} and lines > 0
+      where license_id = ${owner.licenceId} and lines > 0
         and created_at > ${new Date(now.getTime() - dayMs).toISOString()}::timestamptz
       order by created_at`)
   ).rows;
@@ -126,19 +126,19 @@ export async function admitUpload(
   now = new Date(),
 ): Promise<void> {
   await getDb().transaction(async (tx) => {
-    await lockLicence(tx, owner.licenseId);
+    await lockLicence(tx, owner.licenceId);
     await uploadsThisHour(tx, owner, limits, now);
     await uploadsKept(tx, owner, limits);
     await linesToday(tx, owner, lines, limits, now);
     await tx.execute(sql`
       insert into margin_usage (license_id, user_id, lines, created_at)
-      values (${owner.licenseId}, ${owner.userId}, ${lines}, ${now.toISOString()}::timestamptz)`);
+      values (${owner.licenceId}, ${owner.userId}, ${lines}, ${now.toISOString()}::timestamptz)`);
   });
 }
 
 /** Holds the licence's margin-check lock until the transaction ends. */
-export async function lockLicence(tx: Runner, licenseId: string): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`margins:${licenseId}`}, 0))`);
+export async function lockLicence(tx: Runner, licenceId: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`margins:${licenceId}`}, 0))`);
 }
 
 /**
@@ -146,7 +146,7 @@ export async function lockLicence(tx: Runner, licenseId: string): Promise<void> 
  * again inside the save's transaction, under the licence's lock, for uploads admitted at once.
  */
 export async function assertRoomToKeep(tx: Runner, owner: Owner, limits = marginLimits()): Promise<void> {
-  await lockLicence(tx, owner.licenseId);
+  await lockLicence(tx, owner.licenceId);
   await uploadsKept(tx, owner, limits);
 }
 

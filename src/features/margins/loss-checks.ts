@@ -12,7 +12,7 @@ import { packFigures, type PackFigure } from "./figures";
 export type TurnedLoss = {
   lineId: number;
   edition: Edition;
-  licenseId: string;
+  licenceId: string;
   uploadId: string;
   fileName: string;
   product: string;
@@ -108,7 +108,7 @@ async function checkChunk(
           turned.push({
             lineId: line.id,
             edition,
-            licenseId: line.license_id,
+            licenceId: line.license_id,
             uploadId: line.upload_id,
             fileName: line.file_name,
             product: line.product,

@@ -30,8 +30,8 @@ const file = [
 ].join("\n");
 
 async function organisation() {
-  const { admin, member, licenseId } = await insertOrganisation();
-  return { admin, member, licenseId, owner: marginOwnerOf(admin) };
+  const { admin, member, licenceId } = await insertOrganisation();
+  return { admin, member, licenceId, owner: marginOwnerOf(admin) };
 }
 
 describe("the margin check", () => {
@@ -42,7 +42,7 @@ describe("the margin check", () => {
     expect(saved.problems).toEqual([
       { row: 5, message: 'Row 5: the cost "abc" is not an amount such as 12.50.' },
     ]);
-    expect(await rememberedMapping(owner.licenseId)).toEqual(mapping);
+    expect(await rememberedMapping(owner.licenceId)).toEqual(mapping);
 
     const result = (await getUpload(owner, saved.id))!;
     const [byCode, byName, appliance, unmatched] = result.lines;
@@ -92,8 +92,8 @@ describe("the margin check", () => {
     const lineId = (await getUpload(ours.owner, saved.id))!.lines[0]!.id;
 
     expect(await getUpload(theirs.owner, saved.id)).toBeNull();
-    expect(await listUploads(theirs.licenseId)).toEqual([]);
-    expect(await rememberedMapping(theirs.licenseId)).toBeNull();
+    expect(await listUploads(theirs.licenceId)).toEqual([]);
+    expect(await rememberedMapping(theirs.licenceId)).toBeNull();
     const attempt = await runAs(
       commands.correctMarginMatch,
       { lineId, code: codes.appliancePack },
@@ -101,7 +101,7 @@ describe("the margin check", () => {
     );
     expect(attempt).toMatchObject({ ok: false, code: "not_found" });
     const stored = await database.db.select().from(marginCorrections);
-    expect(stored.filter((row) => row.licenseId === theirs.licenseId)).toEqual([]);
+    expect(stored.filter((row) => row.licenceId === theirs.licenceId)).toEqual([]);
     expect((await getUpload(ours.owner, saved.id))!.lines[0]).toMatchObject({ matchedBy: "code" });
   });
 

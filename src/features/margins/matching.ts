@@ -149,7 +149,7 @@ const none: LineMatch = { kind: null, code: null, confidence: 0, matchedBy: "non
  * match per line, in order.
  */
 export async function matchLines(
-  owner: { licenseId: string; edition: Edition },
+  owner: { licenceId: string; edition: Edition },
   lines: LineToMatch[],
 ): Promise<LineMatch[]> {
   const wants = new Map<string, Want>();
@@ -169,7 +169,7 @@ export async function matchLines(
     });
   }
   const all = [...wants.values()];
-  await applyCorrections(owner.licenseId, all);
+  await applyCorrections(owner.licenceId, all);
   const months = await monthsInForce(owner.edition);
   await matchCodes(months, all);
   await matchNames(months, all);
@@ -177,13 +177,13 @@ export async function matchLines(
   return lines.map((line) => wants.get(keyOf(line))!.match ?? none);
 }
 
-async function applyCorrections(licenseId: string, wants: Want[]) {
+async function applyCorrections(licenceId: string, wants: Want[]) {
   const keys = [...new Set(wants.map(correctionKey))];
   if (keys.length === 0) return;
   const rows = await getDb()
     .select({ key: marginCorrections.productKey, kind: marginCorrections.kind, code: marginCorrections.code })
     .from(marginCorrections)
-    .where(and(eq(marginCorrections.licenseId, licenseId), anyOf(marginCorrections.productKey, keys)));
+    .where(and(eq(marginCorrections.licenceId, licenceId), anyOf(marginCorrections.productKey, keys)));
   const corrected = new Map(rows.map((row) => [row.key, row]));
   for (const want of wants) {
     const row = corrected.get(correctionKey(want));

@@ -34,14 +34,14 @@ import {
 export type { PackKind } from "./matching";
 
 /** Who the margin check works for: the session's licence, never one the browser names. */
-export type MarginOwner = { licenseId: string; userId: string; edition: Edition };
+export type MarginOwner = { licenceId: string; userId: string; edition: Edition };
 
 /** The licence's remembered mapping, if any (one remembered before a code column had none). */
-export async function rememberedMapping(licenseId: string): Promise<MarginMapping | null> {
+export async function rememberedMapping(licenceId: string): Promise<MarginMapping | null> {
   const [row] = await getDb()
     .select({ mapping: marginMappings.mapping })
     .from(marginMappings)
-    .where(eq(marginMappings.licenseId, licenseId));
+    .where(eq(marginMappings.licenceId, licenceId));
   return row ? { code: null, ...row.mapping } : null;
 }
 
@@ -78,12 +78,12 @@ export async function saveUpload(
     await assertRoomToKeep(tx, owner, limits);
     await tx
       .insert(marginMappings)
-      .values({ licenseId: owner.licenseId, mapping })
-      .onConflictDoUpdate({ target: marginMappings.licenseId, set: { mapping, updatedAt: new Date() } });
+      .values({ licenceId: owner.licenceId, mapping })
+      .onConflictDoUpdate({ target: marginMappings.licenceId, set: { mapping, updatedAt: new Date() } });
     const [upload] = await tx
       .insert(marginUploads)
       .values({
-        licenseId: owner.licenseId,
+        licenceId: owner.licenceId,
         uploadedBy: owner.userId,
         fileName: fileName.slice(0, 200) || "Pasted rows",
         problems: problems.slice(0, 1000),
@@ -118,11 +118,11 @@ const snakeCase = ({ matchedBy, ...match }: LineMatch) => ({ ...match, matched_b
 export type UploadSummary = { id: string; fileName: string; createdAt: Date };
 
 /** The licence's uploads, the newest first. */
-export async function listUploads(licenseId: string): Promise<UploadSummary[]> {
+export async function listUploads(licenceId: string): Promise<UploadSummary[]> {
   return getDb()
     .select({ id: marginUploads.id, fileName: marginUploads.fileName, createdAt: marginUploads.createdAt })
     .from(marginUploads)
-    .where(eq(marginUploads.licenseId, licenseId))
+    .where(eq(marginUploads.licenceId, licenceId))
     .orderBy(desc(marginUploads.createdAt));
 }
 
@@ -168,7 +168,7 @@ export async function getUpload(owner: MarginOwner, uploadId: string): Promise<M
   const [upload] = await db
     .select()
     .from(marginUploads)
-    .where(and(eq(marginUploads.id, uploadId), eq(marginUploads.licenseId, owner.licenseId)));
+    .where(and(eq(marginUploads.id, uploadId), eq(marginUploads.licenceId, owner.licenceId)));
   if (!upload) return null;
   const rows = await db
     .select()
@@ -236,7 +236,7 @@ async function lineOfLicence(owner: MarginOwner, lineId: number) {
     })
     .from(marginLines)
     .innerJoin(marginUploads, eq(marginUploads.id, marginLines.uploadId))
-    .where(and(eq(marginLines.id, lineId), eq(marginUploads.licenseId, owner.licenseId)));
+    .where(and(eq(marginLines.id, lineId), eq(marginUploads.licenceId, owner.licenceId)));
   if (!line) throw new AppError("not_found", "That line could not be found.");
   return line;
 }
@@ -262,9 +262,9 @@ async function settleLines(
   await db.transaction(async (tx) => {
     await tx
       .insert(marginCorrections)
-      .values({ licenseId: owner.licenseId, productKey, ...pack, correctedBy: owner.userId })
+      .values({ licenceId: owner.licenceId, productKey, ...pack, correctedBy: owner.userId })
       .onConflictDoUpdate({
-        target: [marginCorrections.licenseId, marginCorrections.productKey],
+        target: [marginCorrections.licenceId, marginCorrections.productKey],
         set: { ...pack, correctedBy: owner.userId, updatedAt: new Date() },
       });
     const settled = await tx
@@ -313,7 +313,7 @@ export async function confirmMatch(owner: MarginOwner, lineId: number) {
 export async function deleteUpload(owner: MarginOwner, uploadId: string): Promise<void> {
   const deleted = await getDb()
     .delete(marginUploads)
-    .where(and(eq(marginUploads.id, uploadId), eq(marginUploads.licenseId, owner.licenseId)))
+    .where(and(eq(marginUploads.id, uploadId), eq(marginUploads.licenceId, owner.licenceId)))
     .returning({ id: marginUploads.id });
   if (deleted.length === 0) throw new AppError("not_found", "That upload could not be found.");
 }

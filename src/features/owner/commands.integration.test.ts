@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import {
   apiKeys,
   licenceInvites,
-  licenses,
+  licences,
   ownerAuditLog,
   profiles,
   session,
@@ -38,15 +38,15 @@ async function anOwner() {
 
 const reason = "Customer asked by phone, ticket 4411";
 
-async function auditOf(licenseId: string) {
-  return database.db.select().from(ownerAuditLog).where(eq(ownerAuditLog.licenseId, licenseId));
+async function auditOf(licenceId: string) {
+  return database.db.select().from(ownerAuditLog).where(eq(ownerAuditLog.licenceId, licenceId));
 }
 
-async function seatsOf(licenseId: string) {
+async function seatsOf(licenceId: string) {
   const [row] = await database.db
-    .select({ seats: licenses.numberOfLicenses })
-    .from(licenses)
-    .where(eq(licenses.licenseId, licenseId));
+    .select({ seats: licences.seats })
+    .from(licences)
+    .where(eq(licences.licenceId, licenceId));
   return row!.seats;
 }
 
@@ -56,9 +56,9 @@ function signIn(email: string, password: string) {
 
 describe("who may use the owner actions", () => {
   it("answers not found to anyone but the owner, even a licence admin, and changes nothing", async () => {
-    const { licenseId, admin, member } = await insertOrganisation({ seats: 5 });
+    const { licenceId, admin, member } = await insertOrganisation({ seats: 5 });
     for (const caller of [admin, member, { ...admin, admin: true, subscribed: true }]) {
-      expect(await run(commands.changeSeats, { licenseId, seats: 9, reason }, caller)).toMatchObject({
+      expect(await run(commands.changeSeats, { licenceId, seats: 9, reason }, caller)).toMatchObject({
         ok: false,
         code: "not_found",
       });
@@ -67,53 +67,53 @@ describe("who may use the owner actions", () => {
         code: "not_found",
       });
     }
-    expect(await run(commands.changeSeats, { licenseId, seats: 9, reason }, null)).toMatchObject({
+    expect(await run(commands.changeSeats, { licenceId, seats: 9, reason }, null)).toMatchObject({
       ok: false,
       code: "unauthorized",
     });
-    expect(await seatsOf(licenseId)).toBe(5);
-    expect(await auditOf(licenseId)).toEqual([]);
+    expect(await seatsOf(licenceId)).toBe(5);
+    expect(await auditOf(licenceId)).toEqual([]);
     expect(await database.db.select().from(userSuspensions)).toEqual([]);
   });
 
   it("requires a reason and refuses an acting-user id slipped into the input", async () => {
     const owner = await anOwner();
-    const { licenseId } = await insertOrganisation({ seats: 5 });
-    expect(await run(commands.changeSeats, { licenseId, seats: 6, reason: "  " }, owner)).toMatchObject({
+    const { licenceId } = await insertOrganisation({ seats: 5 });
+    expect(await run(commands.changeSeats, { licenceId, seats: 6, reason: "  " }, owner)).toMatchObject({
       ok: false,
       code: "validation",
       fieldErrors: { reason: [expect.any(String)] },
     });
     expect(
-      await run(commands.changeSeats, { licenseId, seats: 6, reason, actorId: "someone-else" }, owner),
+      await run(commands.changeSeats, { licenceId, seats: 6, reason, actorId: "someone-else" }, owner),
     ).toMatchObject({ ok: false, code: "validation" });
-    expect(await seatsOf(licenseId)).toBe(5);
+    expect(await seatsOf(licenceId)).toBe(5);
   });
 });
 
 describe("changing a licence's seat count", () => {
   it("never goes below the seats in use, and records who, why, before and after", async () => {
     const owner = await anOwner();
-    const { licenseId } = await insertOrganisation({ seats: 5 });
+    const { licenceId } = await insertOrganisation({ seats: 5 });
     // Two users (admin and delegate) hold seats.
-    expect(await run(commands.changeSeats, { licenseId, seats: 1, reason }, owner)).toMatchObject({
+    expect(await run(commands.changeSeats, { licenceId, seats: 1, reason }, owner)).toMatchObject({
       ok: false,
       code: "conflict",
       fieldErrors: { seats: ["At least 2 seats: that many are in use."] },
     });
-    expect(await run(commands.changeSeats, { licenseId, seats: 0, reason }, owner)).toMatchObject({
+    expect(await run(commands.changeSeats, { licenceId, seats: 0, reason }, owner)).toMatchObject({
       ok: false,
       code: "validation",
     });
-    expect(await seatsOf(licenseId)).toBe(5);
-    expect(await auditOf(licenseId)).toEqual([]);
+    expect(await seatsOf(licenceId)).toBe(5);
+    expect(await auditOf(licenceId)).toEqual([]);
 
-    expect(await run(commands.changeSeats, { licenseId, seats: 2, reason }, owner)).toEqual({
+    expect(await run(commands.changeSeats, { licenceId, seats: 2, reason }, owner)).toEqual({
       ok: true,
       data: { seats: 2 },
     });
-    expect(await seatsOf(licenseId)).toBe(2);
-    expect(await auditOf(licenseId)).toEqual([
+    expect(await seatsOf(licenceId)).toBe(2);
+    expect(await auditOf(licenceId)).toEqual([
       expect.objectContaining({
         actorId: owner.id,
         actorEmail: owner.email,
@@ -126,7 +126,7 @@ describe("changing a licence's seat count", () => {
     ]);
     // The lowered count is now the limit the seat guard holds.
     const newcomer = await insertUser();
-    await expect(addMemberToLicence(licenseId, newcomer.id)).rejects.toMatchObject({
+    await expect(addMemberToLicence(licenceId, newcomer.id)).rejects.toMatchObject({
       code: "seat_limit_reached",
     });
   });
@@ -136,7 +136,7 @@ describe("changing a licence's seat count", () => {
     expect(
       await run(
         commands.changeSeats,
-        { licenseId: "00000000-0000-4000-8000-00000000dead", seats: 3, reason },
+        { licenceId: "00000000-0000-4000-8000-00000000dead", seats: 3, reason },
         owner,
       ),
     ).toMatchObject({ ok: false, code: "not_found" });
@@ -146,8 +146,8 @@ describe("changing a licence's seat count", () => {
 describe("suspending and restoring a user", () => {
   it("signs the user out at once, refuses their next request and their next sign-in, and restores them", async () => {
     const owner = await anOwner();
-    const { licenseId } = await insertOrganisation({ seats: 5 });
-    const person = await insertUser({ delegate: true, subscribed: true, licenseId });
+    const { licenceId } = await insertOrganisation({ seats: 5 });
+    const person = await insertUser({ delegate: true, subscribed: true, licenceId });
     const { cookie } = await signIn(person.email, person.password);
     expect((await authRequest("/get-session", { cookie })).body).toMatchObject({
       user: { email: person.email },
@@ -167,7 +167,7 @@ describe("suspending and restoring a user", () => {
     expect(await run(commands.restoreUser, { userId: person.id, reason }, owner)).toMatchObject({ ok: true });
     expect((await signIn(person.email, person.password)).status).toBe(200);
 
-    const entries = await auditOf(licenseId);
+    const entries = await auditOf(licenceId);
     expect(
       entries.map((entry) => [entry.action, entry.userId, entry.before.suspended, entry.after.suspended]),
     ).toEqual(
@@ -202,9 +202,9 @@ describe("suspending and restoring a user", () => {
 describe("resending an invitation", () => {
   it("sends a new link, ends the old one, and records it on the licence page", async () => {
     const owner = await anOwner();
-    const { licenseId, admin } = await insertOrganisation({ seats: 5, name: "Resend Pharmacy" });
+    const { licenceId, admin } = await insertOrganisation({ seats: 5, name: "Resend Pharmacy" });
     const email = uniqueEmail("invitee");
-    await createInvite({ licenseId, email, invitedBy: admin.id });
+    await createInvite({ licenceId, email, invitedBy: admin.id });
     const [invite] = await database.db.select().from(licenceInvites).where(eq(licenceInvites.email, email));
 
     expect(await run(commands.resendInvite, { inviteId: invite!.id, reason }, owner)).toEqual({
@@ -216,7 +216,7 @@ describe("resending an invitation", () => {
     expect(rows.filter((row) => row.expiresAt > new Date())).toHaveLength(1);
     expect((await latestEmailTo(email)).subject).toContain("Resend Pharmacy");
 
-    const page = await getLicenceForOwner(licenseId);
+    const page = await getLicenceForOwner(licenceId);
     expect(page!.audit).toEqual([
       expect.objectContaining({ action: "invite.resent", actorEmail: owner.email, reason }),
     ]);
@@ -225,9 +225,9 @@ describe("resending an invitation", () => {
 
   it("refuses an invitation already accepted", async () => {
     const owner = await anOwner();
-    const { licenseId, admin } = await insertOrganisation({ seats: 5 });
+    const { licenceId, admin } = await insertOrganisation({ seats: 5 });
     const email = uniqueEmail("accepted");
-    await createInvite({ licenseId, email, invitedBy: admin.id });
+    await createInvite({ licenceId, email, invitedBy: admin.id });
     await database.db
       .update(licenceInvites)
       .set({ acceptedAt: new Date() })
@@ -237,8 +237,8 @@ describe("resending an invitation", () => {
       ok: false,
       code: "not_found",
     });
-    expect(await auditOf(licenseId)).toEqual([]);
-    expect((await database.db.select().from(profiles).where(eq(profiles.licenseId, licenseId))).length).toBe(
+    expect(await auditOf(licenceId)).toEqual([]);
+    expect((await database.db.select().from(profiles).where(eq(profiles.licenceId, licenceId))).length).toBe(
       2,
     );
   });
@@ -255,13 +255,13 @@ describe("changing an API key's limits (ADR 220)", () => {
 
   async function aKey(name = "Stock system") {
     const org = await insertOrganisation({ seats: 5 });
-    const { key, summary } = await createApiKey(org.licenseId, org.admin.id, name);
+    const { key, summary } = await createApiKey(org.licenceId, org.admin.id, name);
     return { ...org, key, keyId: summary.id };
   }
 
   it("is the owner's alone: the licence's own admin cannot raise their allowance", async () => {
-    const { licenseId, admin, member, keyId } = await aKey();
-    const input = { licenseId, keyId, perMinute: 5000, perDay: 900_000, reason };
+    const { licenceId, admin, member, keyId } = await aKey();
+    const input = { licenceId, keyId, perMinute: 5000, perDay: 900_000, reason };
     for (const caller of [admin, member])
       expect(await run(commands.changeKeyLimits, input, caller)).toMatchObject({
         ok: false,
@@ -272,7 +272,7 @@ describe("changing an API key's limits (ADR 220)", () => {
       code: "unauthorized",
     });
     expect(await limitsOf(keyId)).toEqual({ perMinute: 120, perDay: 20_000 });
-    expect(await auditOf(licenseId)).toEqual([]);
+    expect(await auditOf(licenceId)).toEqual([]);
   });
 
   it("changes only a key in use of the licence named, never another licence's", async () => {
@@ -283,22 +283,22 @@ describe("changing an API key's limits (ADR 220)", () => {
     expect(
       await run(
         commands.changeKeyLimits,
-        { licenseId: ours.licenseId, keyId: theirs.keyId, ...change },
+        { licenceId: ours.licenceId, keyId: theirs.keyId, ...change },
         owner,
       ),
     ).toEqual({ ok: false, code: "not_found", message: "This licence has no such key in use." });
     expect(await limitsOf(theirs.keyId)).toEqual({ perMinute: 120, perDay: 20_000 });
-    await revokeApiKey(ours.licenseId, ours.keyId);
+    await revokeApiKey(ours.licenceId, ours.keyId);
     expect(
-      await run(commands.changeKeyLimits, { licenseId: ours.licenseId, keyId: ours.keyId, ...change }, owner),
+      await run(commands.changeKeyLimits, { licenceId: ours.licenceId, keyId: ours.keyId, ...change }, owner),
     ).toMatchObject({ ok: false, code: "not_found" });
-    expect(await auditOf(ours.licenseId)).toEqual([]);
-    expect(await auditOf(theirs.licenseId)).toEqual([]);
+    expect(await auditOf(ours.licenceId)).toEqual([]);
+    expect(await auditOf(theirs.licenceId)).toEqual([]);
   });
 
   it("refuses limits that are not whole numbers in range, or a day's below a minute's, saying which and why", async () => {
     const owner = await anOwner();
-    const { licenseId, keyId } = await aKey();
+    const { licenceId, keyId } = await aKey();
     const cases: [Record<string, unknown>, Record<string, string[]>][] = [
       [{ perMinute: "1.5" }, { perMinute: ["Enter the requests a minute as a whole number."] }],
       [{ perDay: "lots" }, { perDay: ["Enter the requests a day as a whole number."] }],
@@ -315,7 +315,7 @@ describe("changing an API key's limits (ADR 220)", () => {
       expect(
         await run(
           commands.changeKeyLimits,
-          { licenseId, keyId, perMinute: 60, perDay: 6000, reason, ...given },
+          { licenceId, keyId, perMinute: 60, perDay: 6000, reason, ...given },
           owner,
         ),
         JSON.stringify(given),
@@ -328,22 +328,22 @@ describe("changing an API key's limits (ADR 220)", () => {
     expect(
       await run(
         commands.changeKeyLimits,
-        { licenseId, keyId, perMinute: 120, perDay: 20_000, reason },
+        { licenceId, keyId, perMinute: 120, perDay: 20_000, reason },
         owner,
       ),
     ).toEqual({ ok: false, code: "conflict", message: "The key already has these limits." });
     expect(await limitsOf(keyId)).toEqual({ perMinute: 120, perDay: 20_000 });
-    expect(await auditOf(licenseId)).toEqual([]);
+    expect(await auditOf(licenceId)).toEqual([]);
   });
 
   it("is enforced from the key's next call, 429 with Retry-After past it, and recorded with its reason", async () => {
     const owner = await anOwner();
-    const { licenseId, key, keyId } = await aKey();
+    const { licenceId, key, keyId } = await aKey();
     const call = () => apiCall("/months", { key });
     expect((await call()).status).toBe(200);
     // The form sends the numbers as typed.
     expect(
-      await run(commands.changeKeyLimits, { licenseId, keyId, perMinute: "2", perDay: "50", reason }, owner),
+      await run(commands.changeKeyLimits, { licenceId, keyId, perMinute: "2", perDay: "50", reason }, owner),
     ).toEqual({ ok: true, data: { perMinute: 2, perDay: 50 } });
     // The call before the change counts in this minute: one more is allowed, then none.
     expect((await call()).status).toBe(200);
@@ -359,12 +359,12 @@ describe("changing an API key's limits (ADR 220)", () => {
 
     // Raised again, the key is let through at once.
     expect(
-      await run(commands.changeKeyLimits, { licenseId, keyId, perMinute: 10, perDay: 50, reason }, owner),
+      await run(commands.changeKeyLimits, { licenceId, keyId, perMinute: 10, perDay: 50, reason }, owner),
     ).toMatchObject({ ok: true });
     expect((await call()).status).toBe(200);
 
     const prefix = `${key.slice(0, 20)}…`;
-    const page = await getLicenceForOwner(licenseId);
+    const page = await getLicenceForOwner(licenceId);
     expect(
       page!.audit.map(({ action, actorEmail, reason: why, before, after }) => ({
         action,

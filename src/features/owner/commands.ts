@@ -3,7 +3,7 @@ import "server-only";
 import { and, eq, gt, isNull } from "drizzle-orm";
 
 import { getDb, type Transaction } from "@/db/client";
-import { licenceInvites, licenses, ownerAuditLog, profiles, session, userSuspensions } from "@/db/schema";
+import { licenceInvites, licences, ownerAuditLog, profiles, session, userSuspensions } from "@/db/schema";
 import { setApiKeyLimits } from "@/features/api/keys";
 import { createInvite } from "@/features/licences/invites";
 import { joinOfferValidDays, setLicenceSeats } from "@/features/licences/membership";
@@ -32,7 +32,7 @@ async function audit(
   owner: CurrentUser,
   entry: {
     action: OwnerAction;
-    licenseId: string | null;
+    licenceId: string | null;
     userId?: string | null;
     reason: string;
     before: Record<string, unknown>;
@@ -43,13 +43,13 @@ async function audit(
     actorId: owner.id,
     actorEmail: owner.email,
     action: entry.action,
-    licenseId: entry.licenseId,
+    licenceId: entry.licenceId,
     userId: entry.userId ?? null,
     reason: entry.reason,
     before: entry.before,
     after: entry.after,
   });
-  getLogger().info({ ownerId: owner.id, action: entry.action, licenseId: entry.licenseId }, "owner action");
+  getLogger().info({ ownerId: owner.id, action: entry.action, licenseId: entry.licenceId }, "owner action");
 }
 
 /** A licence's seat count, set by hand: never below the seats in use (`setLicenceSeats`). */
@@ -57,10 +57,10 @@ export const changeSeats = define(
   { name: "owner.changeSeats", schema: changeSeatsSchema, access: "owner" },
   async (input, { user: owner }) =>
     getDb().transaction(async (tx) => {
-      const before = await setLicenceSeats(tx, input.licenseId, input.seats);
+      const before = await setLicenceSeats(tx, input.licenceId, input.seats);
       await audit(tx, owner, {
         action: "licence.seats_changed",
-        licenseId: input.licenseId,
+        licenceId: input.licenceId,
         reason: input.reason,
         before: { seats: before.seats, seatsInUse: before.used },
         after: { seats: input.seats, seatsInUse: before.used },
@@ -75,15 +75,15 @@ export const changeSeats = define(
  */
 export const changeKeyLimits = define(
   { name: "owner.changeKeyLimits", schema: changeKeyLimitsSchema, access: "owner" },
-  async ({ licenseId, keyId, perMinute, perDay, reason }, { user: owner }) =>
+  async ({ licenceId, keyId, perMinute, perDay, reason }, { user: owner }) =>
     getDb().transaction(async (tx) => {
-      const key = await setApiKeyLimits(tx, licenseId, keyId, { perMinute, perDay });
+      const key = await setApiKeyLimits(tx, licenceId, keyId, { perMinute, perDay });
       if (!key) throw new AppError("not_found", "This licence has no such key in use.");
       if (key.before.perMinute === perMinute && key.before.perDay === perDay)
         throw new AppError("conflict", "The key already has these limits.");
       await audit(tx, owner, {
         action: "api_key.limits_changed",
-        licenseId,
+        licenceId,
         reason,
         before: { key: key.name, prefix: key.prefix, ...key.before },
         after: { key: key.name, prefix: key.prefix, perMinute, perDay },
@@ -103,14 +103,14 @@ export const resendInvite = define(
       const [invite] = await tx
         .select({
           id: licenceInvites.id,
-          licenseId: licenceInvites.licenseId,
+          licenceId: licenceInvites.licenceId,
           email: licenceInvites.email,
           invitedBy: licenceInvites.invitedBy,
           expiresAt: licenceInvites.expiresAt,
-          organisation: licenses.organisation,
+          organisation: licences.organisation,
         })
         .from(licenceInvites)
-        .innerJoin(licenses, eq(licenses.licenseId, licenceInvites.licenseId))
+        .innerJoin(licences, eq(licences.licenceId, licenceInvites.licenceId))
         .where(and(eq(licenceInvites.id, input.inviteId), isNull(licenceInvites.acceptedAt)))
         .for("update", { of: licenceInvites });
       if (!invite) throw new AppError("not_found", "That invitation does not exist or was already accepted.");
@@ -120,12 +120,12 @@ export const resendInvite = define(
         .set({ expiresAt: now })
         .where(and(eq(licenceInvites.id, invite.id), gt(licenceInvites.expiresAt, now)));
       const { token, expiresAt } = await createInvite(
-        { licenseId: invite.licenseId, email: invite.email, invitedBy: invite.invitedBy ?? owner.id },
+        { licenceId: invite.licenceId, email: invite.email, invitedBy: invite.invitedBy ?? owner.id },
         tx,
       );
       await audit(tx, owner, {
         action: "invite.resent",
-        licenseId: invite.licenseId,
+        licenceId: invite.licenceId,
         reason: input.reason,
         before: { email: invite.email, expiresAt: invite.expiresAt.toISOString() },
         after: { email: invite.email, expiresAt: expiresAt.toISOString() },
@@ -152,7 +152,7 @@ export const resendInvite = define(
 
 async function targetOf(tx: Transaction, userId: string) {
   const [target] = await tx
-    .select({ id: profiles.id, email: profiles.email, licenseId: profiles.licenseId })
+    .select({ id: profiles.id, email: profiles.email, licenceId: profiles.licenceId })
     .from(profiles)
     .where(eq(profiles.id, userId));
   if (!target) throw new AppError("not_found", "That user does not exist.");
@@ -181,7 +181,7 @@ export const suspendUser = define(
         .returning({ id: session.id });
       await audit(tx, owner, {
         action: "user.suspended",
-        licenseId: target.licenseId,
+        licenceId: target.licenceId,
         userId: target.id,
         reason: input.reason,
         before: { email: target.email, suspended: false },
@@ -204,7 +204,7 @@ export const restoreUser = define(
       if (removed.length === 0) throw new AppError("conflict", "That user is not suspended.");
       await audit(tx, owner, {
         action: "user.restored",
-        licenseId: target.licenseId,
+        licenceId: target.licenceId,
         userId: target.id,
         reason: input.reason,
         before: { email: target.email, suspended: true, suspendedAt: removed[0]!.suspendedAt.toISOString() },

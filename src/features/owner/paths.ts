@@ -1,5 +1,5 @@
 export const masterAdminPath = "/user-master-management";
 
-export function ownerLicencePath(licenseId: string): string {
-  return `${masterAdminPath}/licences/${licenseId}`;
+export function ownerLicencePath(licenceId: string): string {
+  return `${masterAdminPath}/licences/${licenceId}`;
 }

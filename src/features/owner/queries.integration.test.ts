@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 
-import { licenses, pageViews, userSuspensions } from "@/db/schema";
+import { licences, pageViews, userSuspensions } from "@/db/schema";
 import { insertUser, uniqueEmail } from "@tests/fixtures/accounts";
 import { setupTestDatabase } from "@tests/fixtures/db";
 import { insertOrganisation } from "@tests/fixtures/licences";
@@ -26,11 +26,11 @@ describe("owner console reads", () => {
   });
 
   it("sums seats sold and used and monthly revenue by plan from the licences", async () => {
-    const { licenseId } = await insertOrganisation({ seats: 5, name: "Plan Summary Ltd" });
+    const { licenceId } = await insertOrganisation({ seats: 5, name: "Plan Summary Ltd" });
     await database.db
-      .update(licenses)
+      .update(licences)
       .set({ planId: "multi-5", billingInterval: "monthly", status: "active" })
-      .where(eq(licenses.licenseId, licenseId));
+      .where(eq(licences.licenceId, licenceId));
     const fivePlan = (await getPlanSummary()).find((plan) => plan.plan === "5 Users");
     expect(fivePlan).toEqual({
       plan: "5 Users",
@@ -42,28 +42,28 @@ describe("owner console reads", () => {
   });
 
   it("lists every licence with its seats and how many users hold one, an empty licence at 0", async () => {
-    const { licenseId } = await insertOrganisation({ seats: 4, name: "Overview Pharmacy" });
+    const { licenceId } = await insertOrganisation({ seats: 4, name: "Overview Pharmacy" });
     const [empty] = await database.db
-      .insert(licenses)
-      .values({ organisation: "Empty Overview Ltd", numberOfLicenses: 2 })
+      .insert(licences)
+      .values({ organisation: "Empty Overview Ltd", seats: 2 })
       .returning();
     const overview = await getLicenceOverview();
-    expect(overview.find((licence) => licence.licenseId === licenseId)).toMatchObject({ seats: 4, users: 2 });
-    expect(overview.find((licence) => licence.licenseId === empty!.licenseId)).toMatchObject({
+    expect(overview.find((licence) => licence.licenceId === licenceId)).toMatchObject({ seats: 4, users: 2 });
+    expect(overview.find((licence) => licence.licenceId === empty!.licenceId)).toMatchObject({
       seats: 2,
       users: 0,
     });
   });
 
   it("finds users and licences by e-mail, name or organisation, treating % as itself", async () => {
-    const { licenseId, admin } = await insertOrganisation({ seats: 3, name: "Findable 100% Chemists" });
+    const { licenceId, admin } = await insertOrganisation({ seats: 3, name: "Findable 100% Chemists" });
     const loner = await insertUser({ email: uniqueEmail("loner") });
     const byOrganisation = await searchOwnerConsole("100% chem");
-    expect(byOrganisation.licences.map((licence) => licence.licenseId)).toEqual([licenseId]);
+    expect(byOrganisation.licences.map((licence) => licence.licenceId)).toEqual([licenceId]);
     expect(byOrganisation.users.map((found) => found.id)).toContain(admin.id);
     const byEmail = await searchOwnerConsole(admin.email.toUpperCase());
     expect(byEmail.users).toEqual([expect.objectContaining({ id: admin.id, suspended: false })]);
-    expect(byEmail.licences).toEqual([expect.objectContaining({ licenseId, users: 2, seats: 3 })]);
+    expect(byEmail.licences).toEqual([expect.objectContaining({ licenceId, users: 2, seats: 3 })]);
     expect((await searchOwnerConsole(loner.email)).licences).toEqual([]);
     await database.db
       .insert(userSuspensions)

@@ -5,7 +5,7 @@ import { and, count, desc, eq, gte, ilike, inArray, or, sql } from "drizzle-orm"
 import { getDb } from "@/db/client";
 import {
   licenceInvites,
-  licenses,
+  licences,
   ownerAuditLog,
   pageViews,
   profiles,
@@ -74,22 +74,22 @@ export async function getVerificationCounts() {
 /** Subscriptions, seats and monthly recurring revenue per plan (see `summarisePlans`). */
 export async function getPlanSummary() {
   const used = getDb()
-    .select({ licenseId: profiles.licenseId, used: count().as("used") })
+    .select({ licenceId: profiles.licenceId, used: count().as("used") })
     .from(profiles)
-    .groupBy(profiles.licenseId)
+    .groupBy(profiles.licenceId)
     .as("used");
   const rows: LicenceFigures[] = await getDb()
     .select({
-      planId: licenses.planId,
-      billingInterval: licenses.billingInterval,
-      status: licenses.status,
+      planId: licences.planId,
+      billingInterval: licences.billingInterval,
+      status: licences.status,
       licences: count(),
-      seatsSold: sql<number>`coalesce(sum(${licenses.numberOfLicenses}), 0)::int`,
+      seatsSold: sql<number>`coalesce(sum(${licences.seats}), 0)::int`,
       seatsUsed: sql<number>`coalesce(sum(${used.used}), 0)::int`,
     })
-    .from(licenses)
-    .leftJoin(used, eq(used.licenseId, licenses.licenseId))
-    .groupBy(licenses.planId, licenses.billingInterval, licenses.status);
+    .from(licences)
+    .leftJoin(used, eq(used.licenceId, licences.licenceId))
+    .groupBy(licences.planId, licences.billingInterval, licences.status);
   return summarisePlans(rows);
 }
 
@@ -98,11 +98,11 @@ export async function getPlanSummary() {
  * no separate cancellation time: its last update is when the provider told us it ended.
  */
 export async function getCancellationsPerMonth(days: number) {
-  const month = sql<string>`to_char(${licenses.updatedAt} at time zone 'UTC', 'YYYY-MM')`;
+  const month = sql<string>`to_char(${licences.updatedAt} at time zone 'UTC', 'YYYY-MM')`;
   return getDb()
     .select({ month, cancellations: count() })
-    .from(licenses)
-    .where(and(eq(licenses.status, "canceled"), gte(licenses.updatedAt, sinceDays(days))))
+    .from(licences)
+    .where(and(eq(licences.status, "canceled"), gte(licences.updatedAt, sinceDays(days))))
     .groupBy(month)
     .orderBy(month);
 }
@@ -116,11 +116,11 @@ const suspendedColumn = sql<boolean>`exists (select 1 from ${userSuspensions} s 
 
 /** A licence as the console lists it: its plan and status, and how many of its seats are taken. */
 const licenceSummary = {
-  licenseId: licenses.licenseId,
-  organisation: licenses.organisation,
-  status: licenses.status,
-  planId: licenses.planId,
-  seats: licenses.numberOfLicenses,
+  licenceId: licences.licenceId,
+  organisation: licences.organisation,
+  status: licences.status,
+  planId: licences.planId,
+  seats: licences.seats,
   users: sql<number>`(select count(*) from ${profiles} p where p.license_id = "licenses"."license_id")::int`,
 };
 
@@ -133,36 +133,36 @@ export async function searchOwnerConsole(term: string) {
       id: profiles.id,
       email: profiles.email,
       name: userName,
-      organisation: licenses.organisation,
-      licenseId: profiles.licenseId,
+      organisation: licences.organisation,
+      licenceId: profiles.licenceId,
       admin: profiles.admin,
       suspended: suspendedColumn,
     })
     .from(profiles)
-    .leftJoin(licenses, eq(licenses.licenseId, profiles.licenseId))
+    .leftJoin(licences, eq(licences.licenceId, profiles.licenceId))
     .where(
       or(
         ilike(profiles.email, pattern),
         ilike(userName, pattern),
-        ilike(sql`coalesce(${licenses.organisation}, '')`, pattern),
+        ilike(sql`coalesce(${licences.organisation}, '')`, pattern),
       ),
     )
     .orderBy(profiles.email)
     .limit(50);
   const matchingMembers = db
-    .select({ licenseId: profiles.licenseId })
+    .select({ licenceId: profiles.licenceId })
     .from(profiles)
     .where(or(ilike(profiles.email, pattern), ilike(userName, pattern)));
   const licenceRows = await db
     .select(licenceSummary)
-    .from(licenses)
+    .from(licences)
     .where(
       or(
-        ilike(sql`coalesce(${licenses.organisation}, '')`, pattern),
-        inArray(licenses.licenseId, matchingMembers),
+        ilike(sql`coalesce(${licences.organisation}, '')`, pattern),
+        inArray(licences.licenceId, matchingMembers),
       ),
     )
-    .orderBy(licenses.organisation)
+    .orderBy(licences.organisation)
     .limit(50);
   return { users, licences: licenceRows };
 }
@@ -170,15 +170,15 @@ export async function searchOwnerConsole(term: string) {
 /** Every licence with its seats and how many are used: the console's overview before any search. */
 export async function getLicenceOverview() {
   return getDb()
-    .select({ ...licenceSummary, createdAt: licenses.createdAt })
-    .from(licenses)
-    .orderBy(licenses.organisation);
+    .select({ ...licenceSummary, createdAt: licences.createdAt })
+    .from(licences)
+    .orderBy(licences.organisation);
 }
 
 /** One licence as the owner sees it: provider ids, users, invitations and its audit history. */
-export async function getLicenceForOwner(licenseId: string) {
+export async function getLicenceForOwner(licenceId: string) {
   const db = getDb();
-  const [licence] = await db.select().from(licenses).where(eq(licenses.licenseId, licenseId));
+  const [licence] = await db.select().from(licences).where(eq(licences.licenceId, licenceId));
   if (!licence) return null;
   const [members, invites, audit] = await Promise.all([
     db
@@ -191,7 +191,7 @@ export async function getLicenceForOwner(licenseId: string) {
         suspended: suspendedColumn,
       })
       .from(profiles)
-      .where(eq(profiles.licenseId, licenseId))
+      .where(eq(profiles.licenceId, licenceId))
       .orderBy(desc(profiles.admin), profiles.email),
     db
       .select({
@@ -203,19 +203,19 @@ export async function getLicenceForOwner(licenseId: string) {
         open: sql<boolean>`${licenceInvites.acceptedAt} is null and ${licenceInvites.expiresAt} > now()`,
       })
       .from(licenceInvites)
-      .where(eq(licenceInvites.licenseId, licenseId))
+      .where(eq(licenceInvites.licenceId, licenceId))
       .orderBy(desc(licenceInvites.createdAt)),
-    getAuditEntries(licenseId),
+    getAuditEntries(licenceId),
   ]);
   return { licence, members, invites, audit };
 }
 
 /** The audit entries about a licence or its users, newest first. */
-export async function getAuditEntries(licenseId: string) {
+export async function getAuditEntries(licenceId: string) {
   return getDb()
     .select()
     .from(ownerAuditLog)
-    .where(eq(ownerAuditLog.licenseId, licenseId))
+    .where(eq(ownerAuditLog.licenceId, licenceId))
     .orderBy(desc(ownerAuditLog.createdAt))
     .limit(200);
 }

@@ -11,7 +11,7 @@ export const ownerSearchSchema = z.object({ term: z.string().trim().min(2).max(1
 
 export const changeSeatsSchema = z
   .object({
-    licenseId: z.uuid(),
+    licenceId: z.uuid(),
     seats: z.coerce
       .number()
       .int("Please enter a whole number of seats.")
@@ -45,7 +45,7 @@ const requests = (per: "minute" | "day") => {
 /** A key's new allowance; the key must be one of the licence's, which the handler checks. */
 export const changeKeyLimitsSchema = z
   .object({
-    licenseId: z.uuid(),
+    licenceId: z.uuid(),
     keyId: z.uuid(),
     perMinute: requests("minute"),
     perDay: requests("day"),

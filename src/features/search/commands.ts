@@ -22,7 +22,7 @@ export const searchPartsSchema = z
 export const saveSearchParts = define(
   { name: "search.saveSearchParts", schema: searchPartsSchema, access: "subscriber" },
   async ({ off }, { user }) => {
-    const kept = partsOffIn(user.country, off);
+    const kept = partsOffIn(user.edition, off);
     const updated = await getDb()
       .update(profiles)
       .set({ searchPartsOff: kept, updatedAt: new Date() })

@@ -6,7 +6,7 @@ import { runAs } from "@tests/fixtures/actions";
 import { setupTestDatabase } from "@tests/fixtures/db";
 
 import { profiles } from "@/db/schema";
-import { updateCountry } from "@/features/accounts/commands";
+import { updateEdition } from "@/features/accounts/commands";
 import { getProfileSummary } from "@/lib/session";
 
 import { saveSearchParts } from "./commands";
@@ -58,16 +58,16 @@ describe("remembering the parts a user searches", () => {
     const user = await currentUserOf(await insertUser({ subscribed: true }));
     await runAs(saveSearchParts, { off: ["viiib", "viiid", "ix"] }, user);
 
-    expect(await runAs(updateCountry, { country: 2 }, user)).toMatchObject({ ok: true });
+    expect(await runAs(updateEdition, { edition: 2 }, user)).toMatchObject({ ok: true });
     expect(await partsOff(user.id)).toEqual(["ix"]);
     const inNorthernIreland = await currentUserOf(user);
     // Parts Northern Ireland does not offer are not kept, whatever the browser sends.
     await runAs(saveSearchParts, { off: ["viiib", "ix", "concessions"] }, inNorthernIreland);
     expect(await partsOff(user.id)).toEqual(["ix", "concessions"]);
 
-    await runAs(updateCountry, { country: 1 }, inNorthernIreland);
+    await runAs(updateEdition, { edition: 1 }, inNorthernIreland);
     expect(await partsOff(user.id)).toEqual(["ix", "concessions"]);
     const [profile] = await database.db.select().from(profiles).where(eq(profiles.id, user.id));
-    expect(profile!.country).toBe(1);
+    expect(profile!.edition).toBe(1);
   });
 });

@@ -4,9 +4,9 @@ import type { Edition } from "@/lib/tariff-vocabulary";
 
 import { appNavigation, menuPageOf } from "./menu";
 
-const titles = (country: Edition) =>
+const titles = (edition: Edition) =>
   Object.fromEntries(
-    appNavigation(country).groups.map((group) => [group.title, group.entries.map((entry) => entry.title)]),
+    appNavigation(edition).groups.map((group) => [group.title, group.entries.map((entry) => entry.title)]),
   );
 
 describe("the signed-in menu by edition (product §2.3, §2.7)", () => {

@@ -58,12 +58,12 @@ const insightTitlesNI: Record<string, string> = {
   "/insights/price-changes-partviiia": "Part I Price Changes",
 };
 
-function forCountry(entries: readonly NavEntry[], country: Edition): NavLink[] {
+function forEdition(entries: readonly NavEntry[], edition: Edition): NavLink[] {
   return entries
-    .filter((entry) => country === 1 || !entry.ewOnly)
+    .filter((entry) => edition === 1 || !entry.ewOnly)
     .map((entry) => ({
       href: entry.href,
-      title: country === 2 ? (entry.niTitle ?? entry.title) : entry.title,
+      title: edition === 2 ? (entry.niTitle ?? entry.title) : entry.title,
     }));
 }
 
@@ -72,20 +72,20 @@ function forCountry(entries: readonly NavEntry[], country: Edition): NavLink[] {
  * group and no Part VIIIB or VIIID; its Part XI and Zero Discount List sit with its Drug Tariff parts,
  * under their Northern Ireland names. Category M changes are an England & Wales insight.
  */
-export function appNavigation(country: Edition): { groups: NavGroup[]; links: NavLink[] } {
+export function appNavigation(edition: Edition): { groups: NavGroup[]; links: NavLink[] } {
   const niLists = reimbursementLists.filter((list) => list.niTitle);
   const groups: NavGroup[] =
-    country === 1
+    edition === 1
       ? [
-          { id: "tariff", title: "Drug Tariff Prices", entries: forCountry(drugTariffParts, 1) },
-          { id: "reimbursement", title: "Reimbursement Info", entries: forCountry(reimbursementLists, 1) },
-          { id: "insights", title: "Insights", entries: forCountry(insights, 1) },
+          { id: "tariff", title: "Drug Tariff Prices", entries: forEdition(drugTariffParts, 1) },
+          { id: "reimbursement", title: "Reimbursement Info", entries: forEdition(reimbursementLists, 1) },
+          { id: "insights", title: "Insights", entries: forEdition(insights, 1) },
         ]
       : [
           {
             id: "tariff",
             title: "Drug Tariff Prices",
-            entries: [...forCountry(drugTariffParts, 2), ...forCountry(niLists, 2)],
+            entries: [...forEdition(drugTariffParts, 2), ...forEdition(niLists, 2)],
           },
           {
             id: "insights",
@@ -113,10 +113,10 @@ export function appNavigation(country: Edition): { groups: NavGroup[]; links: Na
  * The menu page (a list, an insight…) that `from` names, with its query, for a "Back to …" link on
  * a page opened from it; null when `from` is missing, not a path of this site, or no menu page.
  */
-export function menuPageOf(from: unknown, country: Edition): { href: string; title: string } | null {
+export function menuPageOf(from: unknown, edition: Edition): { href: string; title: string } | null {
   const path = safeRedirectPath(from, "").split("#")[0]!;
   const pathname = path.split("?")[0];
-  const { groups, links } = appNavigation(country);
+  const { groups, links } = appNavigation(edition);
   const entry = [...groups.flatMap((group) => group.entries), ...links].find(
     (link) => link.href === pathname,
   );

@@ -24,11 +24,11 @@ export type WatchlistAccess = {
  * they change their own, and a licence admin also changes the shared ones of their licence.
  */
 export function accessOf(
-  user: Pick<CurrentUser, "id" | "licenseId" | "admin">,
-  row: { ownerId: string; shared: boolean; ownerLicenseId: string | null },
+  user: Pick<CurrentUser, "id" | "licenceId" | "admin">,
+  row: { ownerId: string; shared: boolean; ownerLicenceId: string | null },
 ): { visible: boolean; canChange: boolean } {
   const isOwner = row.ownerId === user.id;
-  const onSameLicence = user.licenseId !== null && row.ownerLicenseId === user.licenseId;
+  const onSameLicence = user.licenceId !== null && row.ownerLicenceId === user.licenceId;
   const sharedHere = row.shared && onSameLicence;
   return { visible: isOwner || sharedHere, canChange: isOwner || (sharedHere && user.admin) };
 }
@@ -50,7 +50,7 @@ export async function findWatchlist(
       ownerId: watchlists.ownerId,
       name: watchlists.name,
       shared: watchlists.shared,
-      ownerLicenseId: profiles.licenseId,
+      ownerLicenceId: profiles.licenceId,
     })
     .from(watchlists)
     .innerJoin(profiles, eq(profiles.id, watchlists.ownerId))
@@ -71,8 +71,8 @@ export async function findWatchlist(
 }
 
 /** The condition, in SQL over `watchlists` aliased `w` and its owner's profile `o`, of `accessOf().visible`. */
-export function visibleTo(user: Pick<CurrentUser, "id" | "licenseId">) {
-  return user.licenseId
-    ? sql`(w.owner_id = ${user.id} or (w.shared and o.license_id = ${user.licenseId}))`
+export function visibleTo(user: Pick<CurrentUser, "id" | "licenceId">) {
+  return user.licenceId
+    ? sql`(w.owner_id = ${user.id} or (w.shared and o.license_id = ${user.licenceId}))`
     : sql`w.owner_id = ${user.id}`;
 }

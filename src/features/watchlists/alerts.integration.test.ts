@@ -39,13 +39,13 @@ function monthFile(month: string, pence: number, extra: (typeof viiiaRows)[numbe
 
 async function watcher(
   options: {
-    licenseId?: string;
+    licenceId?: string;
     shared?: boolean;
     pack?: { kind: "drug" | "appliance" | "brand"; code: string };
     weekly?: boolean;
   } = {},
 ) {
-  const user = await insertUser({ subscribed: true, licenseId: options.licenseId ?? null });
+  const user = await insertUser({ subscribed: true, licenceId: options.licenceId ?? null });
   const [list] = await database.db
     .insert(watchlists)
     .values({ ownerId: user.id, name: "Lines", shared: options.shared ?? false })
@@ -123,13 +123,13 @@ describe("watchlist alerts", () => {
 
   it("reaches everyone on the licence of a shared watchlist, and stops when they leave it", async () => {
     const organisation = await insertOrganisation();
-    const owner = await watcher({ licenseId: organisation.licenseId, shared: true });
+    const owner = await watcher({ licenceId: organisation.licenceId, shared: true });
     await load(monthFile("April", 2000));
     expect(await mailTo(organisation.member.email)).toHaveLength(1);
 
     await database.db
       .update(profiles)
-      .set({ licenseId: null })
+      .set({ licenceId: null })
       .where(eq(profiles.id, organisation.member.id));
     await load(monthFile("May", 2400));
     expect(await mailTo(organisation.member.email)).toHaveLength(1);
@@ -172,7 +172,7 @@ describe("concession alerts", () => {
   it("tell every watcher, in either edition, of a concession granted, changed and ended, once each", async () => {
     const user = await watcher();
     const ni = await watcher();
-    await database.db.update(profiles).set({ country: 2 }).where(eq(profiles.id, ni.id));
+    await database.db.update(profiles).set({ edition: 2 }).where(eq(profiles.id, ni.id));
 
     expect((await load(concessionFile("January 2027", "£15.54"))).status).toBe("imported");
     const [granted] = await mailTo(user.email);
@@ -247,14 +247,14 @@ describe("the weekly digest", () => {
 
   it("leaves out the shared lists of a licence the user left before the digest went", async () => {
     const organisation = await insertOrganisation();
-    await watcher({ licenseId: organisation.licenseId, shared: true });
+    await watcher({ licenceId: organisation.licenceId, shared: true });
     await database.db
       .insert(watchlistAlertPreferences)
       .values({ userId: organisation.member.id, delivery: "weekly" });
     await load(monthFile("August", 3300));
     await database.db
       .update(profiles)
-      .set({ licenseId: null })
+      .set({ licenceId: null })
       .where(eq(profiles.id, organisation.member.id));
     await sendWeeklyWatchlistDigests(database.db);
     expect(await mailTo(organisation.member.email)).toEqual([]);

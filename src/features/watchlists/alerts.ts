@@ -302,7 +302,7 @@ async function recordMarginLosses(db: Database, part: PartId): Promise<Inserted[
   const result = await db.execute<Inserted>(sql`
     with turned as (
       select * from jsonb_to_recordset(${JSON.stringify(turned)}::jsonb) as t("lineId" bigint,
-        edition smallint, "licenseId" uuid, "uploadId" uuid, "fileName" text, product text,
+        edition smallint, "licenceId" uuid, "uploadId" uuid, "fileName" text, product text,
         "costPence" integer, "beforePence" integer, "reimbursementPence" integer, period text)
     ),
     inserted as (
@@ -314,7 +314,7 @@ async function recordMarginLosses(db: Database, part: PartId): Promise<Inserted[
           'percent', null, 'old_category', null, 'new_category', null, 'detail', t."uploadId",
           'cost_pence', t."costPence", 'file_name', t."fileName")
       from turned t
-      join profiles u on u.license_id = t."licenseId" and u.country = t.edition
+      join profiles u on u.license_id = t."licenceId" and u.country = t.edition
       join watchlist_alert_preferences pref on pref.user_id = u.id and pref.margin_losses
       where u.is_subscribed
       on conflict (user_id, change_key) do nothing

@@ -135,7 +135,7 @@ describe("adding a list page's ticked rows to a watchlist", () => {
     const sharedHere = await newList(organisation.member, "Team");
     await runAs(commands.shareWatchlist, { watchlistId: sharedHere, shared: true }, organisation.member);
     const colleague = await currentUserOf(
-      await insertUser({ subscribed: true, licenseId: organisation.licenseId }),
+      await insertUser({ subscribed: true, licenceId: organisation.licenceId }),
     );
     const add = (watchlistId: string, user: User) =>
       runAs(commands.addManyToWatchlist, { watchlistId, kind: "drug", codes: [codes.drug] }, user);

@@ -157,7 +157,7 @@ describe("packs on a watchlist", () => {
 
   it("reads a Northern Ireland user's prices from their edition", async () => {
     const user = await subscriber();
-    await database.db.update(profiles).set({ country: 2 }).where(eq(profiles.id, user.id));
+    await database.db.update(profiles).set({ edition: 2 }).where(eq(profiles.id, user.id));
     const northern = await currentUserOf(user);
     const id = await newList(northern);
     await runAs(commands.addToWatchlist, { watchlistId: id, kind: "drug", code: codes.drug }, northern);
@@ -247,7 +247,7 @@ describe("who sees and changes a watchlist", () => {
   it("shows a shared watchlist to everyone on the licence, and lets only its owner and the licence admin change it", async () => {
     const organisation = await insertOrganisation();
     const colleague = await currentUserOf(
-      await insertUser({ subscribed: true, licenseId: organisation.licenseId }),
+      await insertUser({ subscribed: true, licenceId: organisation.licenceId }),
     );
     const id = await newList(organisation.member, "Shared lines");
     expect(
@@ -341,7 +341,7 @@ describe("who sees and changes a watchlist", () => {
     expect(await getWatchlistChoices(organisation.member)).toHaveLength(1);
     await database.db
       .update(profiles)
-      .set({ licenseId: null })
+      .set({ licenceId: null })
       .where(eq(profiles.id, organisation.member.id));
     const removed = await currentUserOf(organisation.member);
     expect(await getWatchlistChoices(removed)).toEqual([]);

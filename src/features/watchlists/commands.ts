@@ -99,7 +99,7 @@ export const shareWatchlist = define(
     const found = await findWatchlist(getDb(), user, watchlistId, { forChange: true });
     // Only the owner shares or unshares: an admin who could unshare a member's list would lose sight of it.
     if (!found.isOwner) throw new AppError("forbidden", "Only the watchlist's owner can share it.");
-    if (shared && !user.licenseId)
+    if (shared && !user.licenceId)
       throw new AppError("conflict", "You are not on a licence, so there is no one to share with.");
     await getDb()
       .update(watchlists)

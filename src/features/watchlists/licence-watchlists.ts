@@ -15,7 +15,7 @@ export type LicenceWatchlist = { id: string; name: string; ownerName: string; pa
  * in it; nor is any list of another licence, whatever the caller asks.
  */
 export async function getLicenceWatchlists(
-  licenseId: string,
+  licenceId: string,
   edition: Edition,
   now = new Date(),
 ): Promise<LicenceWatchlist[]> {
@@ -28,7 +28,7 @@ export async function getLicenceWatchlists(
   }>(sql`
     select w.id, w.name, o.first_name, o.last_name, o.email
     from watchlists w join profiles o on o.id = w.owner_id
-    where w.shared and o.license_id = ${licenseId}
+    where w.shared and o.license_id = ${licenceId}
     order by lower(w.name), w.id`);
   return Promise.all(
     result.rows.map(async (row) => {

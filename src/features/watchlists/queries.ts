@@ -192,7 +192,7 @@ export async function getWatchlistChoices(
     canChange: accessOf(user, {
       ownerId: row.owner_id,
       shared: row.shared,
-      ownerLicenseId: row.owner_licence,
+      ownerLicenceId: row.owner_licence,
     }).canChange,
     itemCount: Number(row.items),
     containsPack: row.contains,
@@ -363,7 +363,7 @@ export async function getWatchlistOverview(
   now = new Date(),
 ): Promise<WatchlistOverview> {
   const found = typeof watchlist === "string" ? findWatchlist(getDb(), user, watchlist) : watchlist;
-  return watchlistOverviewIn(found, user.country, now);
+  return watchlistOverviewIn(found, user.edition, now);
 }
 
 /**

@@ -33,7 +33,7 @@ async function changesSince(user: CurrentUser, watchlistId: string, since: Date)
     join tariff_datasets d on d.edition = tc.edition and d.part = tc.part and d.period = tc.period
     join watchlist_items i on i.watchlist_id = ${watchlistId} and i.code = tc.code
       and i.kind = case tc.part when 'viiia' then 'drug' when 'ix' then 'appliance' end
-    where tc.edition = ${user.country} and tc.part in ('viiia', 'ix') and d.imported_at > ${since}
+    where tc.edition = ${user.edition} and tc.part in ('viiia', 'ix') and d.imported_at > ${since}
       and tc.change in ('price_change', 'category_change', 'deletion')
     union all
     select distinct on (c.period, c.vmpp_snomed_code) c.vmpp_snomed_code, c.drug, 'concession',

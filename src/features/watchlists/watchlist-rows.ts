@@ -34,7 +34,7 @@ export async function watchlistRows(user: CurrentUser, watchlistId: string) {
     dataVersion(),
     watchlistItemsVersion(watchlistId),
   ]);
-  const key = `watchlist-rows|${watchlistId}|${user.country}|${items}`;
+  const key = `watchlist-rows|${watchlistId}|${user.edition}|${items}`;
   return {
     etag: dataVersionEtag(version, key),
     gzip: () =>

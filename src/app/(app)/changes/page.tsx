@@ -27,10 +27,10 @@ export default async function ChangesPage({
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
   const user = await requireSubscriber(changesPath);
-  const [previousVisit, newest] = await Promise.all([recordChangesVisit(user.id), newestMonth(user.country)]);
-  const view = readChangeView(await searchParams, previousVisit, user.country, { newest });
+  const [previousVisit, newest] = await Promise.all([recordChangesVisit(user.id), newestMonth(user.edition)]);
+  const view = readChangeView(await searchParams, previousVisit, user.edition, { newest });
   const [entries, feedCreatedAt] = await Promise.all([
-    getChangesSince(user.country, view.since, view.filters),
+    getChangesSince(user.edition, view.since, view.filters),
     feedTokenCreatedAt(user.id),
   ]);
   const groups = groupChanges(entries);
@@ -49,7 +49,7 @@ export default async function ChangesPage({
       <ChangesFilterForm
         since={view.sinceValue}
         filters={view.filters}
-        parts={changePartsFor(user.country)}
+        parts={changePartsFor(user.edition)}
       />
       {groups.length === 0 ? (
         <p role="status" className="rounded-lg border border-dashed p-6">

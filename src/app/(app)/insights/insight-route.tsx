@@ -26,8 +26,8 @@ export function Insight({
   searchParams,
   ewOnly = false,
 }: InsightPageProps & { kind: InsightKind; user: CurrentUser; ewOnly?: boolean }) {
-  if (ewOnly && user.country === 2) return <EnglandAndWalesOnly kind={kind} freshness={dataFreshness} />;
+  if (ewOnly && user.edition === 2) return <EnglandAndWalesOnly kind={kind} freshness={dataFreshness} />;
   return (
-    <InsightPage kind={kind} edition={user.country} searchParams={searchParams} freshness={dataFreshness} />
+    <InsightPage kind={kind} edition={user.edition} searchParams={searchParams} freshness={dataFreshness} />
   );
 }

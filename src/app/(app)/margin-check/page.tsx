@@ -14,7 +14,7 @@ type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 export default async function MarginCheckPage({ searchParams }: { searchParams: SearchParams }) {
   const owner = marginOwnerOf(await requireSubscriber(marginCheckPath));
   const asked = (await searchParams).upload;
-  const uploads = await listUploads(owner.licenseId);
+  const uploads = await listUploads(owner.licenceId);
   const chosen = typeof asked === "string" ? asked : uploads[0]?.id;
   const result = chosen ? await getUpload(owner, chosen) : null;
   return <MarginCheckView uploads={uploads} result={result} />;

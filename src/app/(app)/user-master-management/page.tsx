@@ -24,7 +24,7 @@ export default async function MasterAdminPage({
   const parsed = ownerSearchSchema.safeParse({ term: Array.isArray(raw) ? raw[0] : (raw ?? "") });
   const term = parsed.success ? parsed.data.term : "";
   const licenceRow = (licence: {
-    licenseId: string;
+    licenceId: string;
     organisation: string | null;
     status: string;
     planId: string | null;
@@ -36,7 +36,7 @@ export default async function MasterAdminPage({
     plan: planName(licence.planId),
     seats: licence.seats,
     users: licence.users,
-    href: ownerLicencePath(licence.licenseId),
+    href: ownerLicencePath(licence.licenceId),
   });
   return (
     <PageContainer width="full" className="space-y-6">
@@ -84,7 +84,7 @@ async function SearchResults({
             name: found.name,
             organisation: found.organisation ?? "",
             status: found.suspended ? "Suspended" : found.admin ? "Admin" : "Active",
-            href: found.licenseId ? ownerLicencePath(found.licenseId) : null,
+            href: found.licenceId ? ownerLicencePath(found.licenceId) : null,
           }))}
         />
       </section>

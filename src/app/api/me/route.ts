@@ -10,7 +10,7 @@ export const dynamic = "force-dynamic";
 export const GET = handleRoute("me", async () => {
   const user = await requireSubscriberForApi();
   return NextResponse.json(
-    { id: user.id, edition: editionCodes[user.country] },
+    { id: user.id, edition: editionCodes[user.edition] },
     { headers: { "cache-control": "private, no-store" } },
   );
 });

@@ -28,6 +28,6 @@ export const GET = handleRoute("search", async (request) => {
   const named = url.searchParams.get("parts");
   const parts = named === null ? undefined : named.split(",").filter(isSearchPartId);
   await countSearch(user);
-  const sections = await searchTariff(user.country, q, { parts, month });
+  const sections = await searchTariff(user.edition, q, { parts, month });
   return NextResponse.json({ sections }, { headers: { "cache-control": "private, no-store" } });
 });

@@ -5,7 +5,7 @@ import { createContext, useContext, useMemo, useState, type ReactNode } from "re
 import type { Edition } from "@/lib/tariff-vocabulary";
 
 /**
- * product §3 "current user context": user, subscribed, country, delegate. There is no `loadingUser`: the
+ * product §3 "current user context": user, subscribed, country (here `edition`), delegate. There is no `loadingUser`: the
  * server resolves the user before the page renders; the sign-in card blocks the screen (product §2.15)
  * from the moment the credentials are accepted until the next page has checked the session.
  */
@@ -21,9 +21,9 @@ export type SessionUser = {
 type SubscriptionContextValue = {
   user: SessionUser | null;
   subscribed: boolean;
-  country: Edition;
+  edition: Edition;
   delegate: boolean;
-  setCountry: (country: Edition) => void;
+  setEdition: (edition: Edition) => void;
 };
 
 const SubscriptionContext = createContext<SubscriptionContextValue | null>(null);
@@ -33,11 +33,11 @@ export function SubscriptionProvider({
   initial,
   children,
 }: {
-  initial: { user: SessionUser | null; subscribed: boolean; country: Edition; delegate: boolean };
+  initial: { user: SessionUser | null; subscribed: boolean; edition: Edition; delegate: boolean };
   children: ReactNode;
 }) {
-  const [country, setCountry] = useState(initial.country);
-  const value = useMemo(() => ({ ...initial, country, setCountry }), [initial, country]);
+  const [edition, setEdition] = useState(initial.edition);
+  const value = useMemo(() => ({ ...initial, edition, setEdition }), [initial, edition]);
   return <SubscriptionContext.Provider value={value}>{children}</SubscriptionContext.Provider>;
 }
 

@@ -69,7 +69,7 @@ export function OwnerLicencePage({ data, keys }: { data: LicencePageData; keys: 
         <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           <Detail term="Status">{licence.status}</Detail>
           <Detail term="Seats">
-            <span data-testid="licence-seats">{licence.numberOfLicenses}</span> ({members.length} in use)
+            <span data-testid="licence-seats">{licence.seats}</span> ({members.length} in use)
           </Detail>
           <Detail term="Plan">
             {licence.planId ? (findPlan(licence.planId)?.name ?? licence.planId) : "No plan"}
@@ -82,14 +82,14 @@ export function OwnerLicencePage({ data, keys }: { data: LicencePageData; keys: 
             {licence.currentPeriodEnd ? timestamp.format(licence.currentPeriodEnd) : "None"}
           </Detail>
           <Detail term="Created">{timestamp.format(licence.createdAt)}</Detail>
-          <Detail term="Licence id">{licence.licenseId}</Detail>
+          <Detail term="Licence id">{licence.licenceId}</Detail>
         </dl>
         <div>
           <OwnerActionDialog
             target={{
               kind: "seats",
-              licenseId: licence.licenseId,
-              seats: licence.numberOfLicenses,
+              licenceId: licence.licenceId,
+              seats: licence.seats,
               seatsInUse: members.length,
             }}
           />
@@ -135,7 +135,7 @@ export function OwnerLicencePage({ data, keys }: { data: LicencePageData; keys: 
             <OwnerActionDialog
               target={{
                 kind: "keyLimits",
-                licenseId: licence.licenseId,
+                licenceId: licence.licenceId,
                 keyId: key.id,
                 name: key.name,
                 perMinute: key.perMinute,

@@ -23,8 +23,8 @@ import { keyLimitMax } from "../schemas";
 
 /** What the dialog does; the ids are of the licence, key, invite or user it acts on, never of the owner. */
 export type OwnerActionTarget =
-  | { kind: "seats"; licenseId: string; seats: number; seatsInUse: number }
-  | { kind: "keyLimits"; licenseId: string; keyId: string; name: string; perMinute: number; perDay: number }
+  | { kind: "seats"; licenceId: string; seats: number; seatsInUse: number }
+  | { kind: "keyLimits"; licenceId: string; keyId: string; name: string; perMinute: number; perDay: number }
   | { kind: "resend"; inviteId: string; email: string }
   | { kind: "suspend" | "restore"; userId: string; email: string };
 
@@ -121,10 +121,10 @@ const numbersOf = (target: OwnerActionTarget): Numbers =>
 function run(target: OwnerActionTarget, reason: string, numbers: Numbers): Promise<ActionResult<unknown>> {
   switch (target.kind) {
     case "seats":
-      return changeLicenceSeats({ licenseId: target.licenseId, seats: numbers.seats, reason });
+      return changeLicenceSeats({ licenceId: target.licenceId, seats: numbers.seats, reason });
     case "keyLimits":
       return changeApiKeyLimits({
-        licenseId: target.licenseId,
+        licenceId: target.licenceId,
         keyId: target.keyId,
         perMinute: numbers.perMinute,
         perDay: numbers.perDay,

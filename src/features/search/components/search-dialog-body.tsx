@@ -50,8 +50,8 @@ function SearchPanel({
   onExcludedChange: (excluded: SearchPartId[]) => void;
   resultActions?: ReactNode;
 }) {
-  const { country } = useSubscription();
-  const parts = useMemo(() => searchParts(country), [country]);
+  const { edition } = useSubscription();
+  const parts = useMemo(() => searchParts(edition), [edition]);
   const selected = useMemo(() => parts.filter((part) => !excluded.includes(part.id)), [parts, excluded]);
   const { term, setTerm, state, run, go, upToDate, announcement } = useSearch(selected, onClose);
   // cmdk's highlighted option, held here so the result actions below the list can act on it.

@@ -25,9 +25,9 @@ vi.mock("../actions", () => actions);
 stubLayoutForCmdk();
 loadSearchDialogFirst();
 
-function renderApp(country: Edition = 1, partsOff: SearchPartId[] = []) {
+function renderApp(edition: Edition = 1, partsOff: SearchPartId[] = []) {
   render(
-    <SubscriptionProvider initial={{ user: searchUser, subscribed: true, country, delegate: false }}>
+    <SubscriptionProvider initial={{ user: searchUser, subscribed: true, edition, delegate: false }}>
       <SearchDialogProvider partsOff={partsOff}>
         <SearchOpener />
       </SearchDialogProvider>

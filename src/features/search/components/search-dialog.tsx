@@ -21,13 +21,13 @@ const SearchDialogBody = lazy(() => import("./search-dialog-body"));
  * choice is the one kept. Northern Ireland offers no Part VIIIB or VIIID and the server forgets them
  * on the switch; the dialog does the same at once.
  */
-function useExcludedParts(initial: SearchPartId[], country: Edition) {
+function useExcludedParts(initial: SearchPartId[], edition: Edition) {
   const [excluded, setExcluded] = useState(initial);
-  const [seenCountry, setSeenCountry] = useState(country);
+  const [seenEdition, setSeenEdition] = useState(edition);
   const saving = useRef<Promise<unknown>>(Promise.resolve());
-  if (country !== seenCountry) {
-    setSeenCountry(country);
-    if (country === 2) setExcluded(excluded.filter((id) => !ewOnlySearchParts.includes(id)));
+  if (edition !== seenEdition) {
+    setSeenEdition(edition);
+    if (edition === 2) setExcluded(excluded.filter((id) => !ewOnlySearchParts.includes(id)));
   }
   const change = useCallback((next: SearchPartId[]) => {
     setExcluded(next);
@@ -59,8 +59,8 @@ export function SearchDialogProvider({
   resultActions?: ReactNode;
   children: ReactNode;
 }) {
-  const { country } = useSubscription();
-  const [excluded, setExcluded] = useExcludedParts(partsOff, country);
+  const { edition } = useSubscription();
+  const [excluded, setExcluded] = useExcludedParts(partsOff, edition);
   const [open, setOpen] = useState(false);
   // The dialog is mounted (closed, fetching its code) when an opener is first pointed at or focused,
   // so that it opens at once on the click; Ctrl+K alone mounts it open once its code has arrived.

@@ -26,7 +26,7 @@ import { usePathname } from "next/navigation";
 import { useId } from "react";
 
 import { KeyHint } from "@/components/ui/key-hint";
-import { CountrySelect } from "@/features/accounts/components/country-select";
+import { EditionSelect } from "@/features/accounts/components/edition-select";
 import { useSubscription } from "@/features/accounts/components/subscription-provider";
 import { signOut } from "@/features/accounts/sign-out";
 import { useSearchDialog } from "@/features/search/components/search-dialog";
@@ -86,9 +86,9 @@ export function AppNavigation({
   onOpenGroup: (group: NavGroup["id"] | null) => void;
   onNavigate?: () => void;
 }) {
-  const { country, user } = useSubscription();
+  const { edition, user } = useSubscription();
   const pathname = usePathname();
-  const { groups, links } = appNavigation(country);
+  const { groups, links } = appNavigation(edition);
   const label = compact ? "sr-only" : "truncate";
 
   return (
@@ -128,7 +128,7 @@ export function AppNavigation({
         </ul>
       </nav>
       <div className={cn("grid gap-3 border-t pt-3", compact && "hidden")}>
-        <CountrySelect />
+        <EditionSelect />
         <div className="grid gap-1 text-sm">
           <p className="font-medium">Terms and Privacy</p>
           <Link href="/policies/eula" onClick={onNavigate} className="underline underline-offset-2">

@@ -6,8 +6,8 @@ import type { Edition } from "@/lib/tariff-vocabulary";
 import { menuPageOf } from "../menu";
 
 /** "Back to Part VIIIA": to the list, as filtered, that a page was opened from (`from`). */
-export function BackToList({ from, country }: { from: unknown; country: Edition }) {
-  const origin = menuPageOf(from, country);
+export function BackToList({ from, edition }: { from: unknown; edition: Edition }) {
+  const origin = menuPageOf(from, edition);
   if (!origin) return null;
   return (
     <Link

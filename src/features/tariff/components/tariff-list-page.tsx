@@ -38,13 +38,13 @@ export async function TariffListPage({
   wrapTable?: (table: ReactNode) => ReactNode;
 }) {
   const spec = lists[id];
-  const edition = user.country;
+  const edition = user.edition;
   const view = await resolveListView(id, edition, await searchParams);
   const { choice, searchTerm, filterValues, options } = view;
   const match = await listSearchMatch(view);
   const period = choice.period;
   const rowsUrl = listRowsPath(view);
-  const title = listTitle(spec, user.country);
+  const title = listTitle(spec, user.edition);
   const dataEdition: Edition = spec.ewOnly ? 1 : edition;
 
   return (

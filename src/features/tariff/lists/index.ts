@@ -113,8 +113,8 @@ export function hasDiscountColumn(spec: ListSpec): boolean {
   return spec.columns.some((column) => column.id === "discountRate");
 }
 
-export function listTitle(spec: ListSpec, country: Edition): string {
-  return country === 2 ? (spec.niTitle ?? spec.title) : spec.title;
+export function listTitle(spec: ListSpec, edition: Edition): string {
+  return edition === 2 ? (spec.niTitle ?? spec.title) : spec.title;
 }
 
 /** What a list's table makes from each of its rows for `period`. */

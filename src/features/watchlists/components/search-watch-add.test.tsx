@@ -70,7 +70,7 @@ afterEach(() => vi.unstubAllGlobals());
 async function searchFor(term: string) {
   const u = userEvent.setup();
   render(
-    <SubscriptionProvider initial={{ user: searchUser, subscribed: true, country: 1, delegate: false }}>
+    <SubscriptionProvider initial={{ user: searchUser, subscribed: true, edition: 1, delegate: false }}>
       <SearchDialogProvider partsOff={[]} resultActions={<SearchResultWatch />}>
         <SearchOpener />
       </SearchDialogProvider>

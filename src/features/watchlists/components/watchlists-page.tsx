@@ -169,7 +169,7 @@ export async function WatchlistsPage({ user, listId }: { user: CurrentUser; list
               {detail.watchlist.name}
             </h2>
             <p className="text-sm text-muted-foreground">
-              Prices for {user.country === 2 ? "Northern Ireland" : "England & Wales"}, latest month loaded
+              Prices for {user.edition === 2 ? "Northern Ireland" : "England & Wales"}, latest month loaded
               against the month before: {monthsNote(detail) || "no months loaded yet"}.
               {!detail.watchlist.canChange &&
                 " Shared with your licence: only its owner and your licence admin can change it."}
@@ -180,7 +180,7 @@ export async function WatchlistsPage({ user, listId }: { user: CurrentUser; list
             <WatchlistSettings
               key={`${detail.watchlist.id}:${detail.watchlist.name}`}
               watchlist={detail.watchlist}
-              canShare={user.licenseId !== null}
+              canShare={user.licenceId !== null}
             />
           )}
           <link rel="preload" as="fetch" href={rowsUrl} crossOrigin="anonymous" />

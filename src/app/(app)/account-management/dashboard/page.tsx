@@ -4,7 +4,7 @@ import Link from "next/link";
 import { PageContainer } from "@/components/layout/page-container";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { ChangePasswordForm } from "@/features/accounts/components/change-password-form";
-import { CountrySelect } from "@/features/accounts/components/country-select";
+import { EditionSelect } from "@/features/accounts/components/edition-select";
 import { PersonalDetailsForm } from "@/features/accounts/components/personal-details-form";
 import { ApiKeys } from "@/features/api/components/api-keys";
 import { listApiKeys } from "@/features/api/keys";
@@ -83,11 +83,11 @@ function NoPermission() {
 }
 
 async function ManageUsersSection({ user }: { user: CurrentUser }) {
-  const licence = user.admin && user.licenseId ? await getLicenceDetails(user.licenseId) : null;
+  const licence = user.admin && user.licenceId ? await getLicenceDetails(user.licenceId) : null;
   if (!licence) return <NoPermission />;
   const [billing, keys] = await Promise.all([
-    getLicenceBilling(licence.licenseId),
-    listApiKeys(licence.licenseId),
+    getLicenceBilling(licence.licenceId),
+    listApiKeys(licence.licenceId),
   ]);
   return (
     <>
@@ -101,7 +101,7 @@ async function ManageUsersSection({ user }: { user: CurrentUser }) {
 }
 
 async function BillingSectionFor({ user }: { user: CurrentUser }) {
-  const billing = user.admin && user.licenseId ? await getLicenceBilling(user.licenseId) : null;
+  const billing = user.admin && user.licenceId ? await getLicenceBilling(user.licenceId) : null;
   if (!billing) return <NoPermission />;
   return (
     <BillingSection
@@ -133,7 +133,7 @@ async function PersonalDetailsSection({ user }: { user: CurrentUser }) {
           <CardDescription>Which country&apos;s Drug Tariff the app shows you.</CardDescription>
         </CardHeader>
         <CardContent>
-          <CountrySelect />
+          <EditionSelect />
         </CardContent>
       </Card>
       <Card>

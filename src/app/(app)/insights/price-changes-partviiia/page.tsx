@@ -5,7 +5,7 @@ import { Insight, insightMetadata, type InsightPageProps } from "../insight-rout
 /** Named as the reader's edition names Part VIIIA. */
 export async function generateMetadata() {
   const user = await getCurrentUser();
-  return insightMetadata("price-changes-viiia", user?.country ?? 1);
+  return insightMetadata("price-changes-viiia", user?.edition ?? 1);
 }
 
 export default async function PartViiiaPriceChangesPage({ searchParams }: InsightPageProps) {

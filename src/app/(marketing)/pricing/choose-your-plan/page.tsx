@@ -30,7 +30,7 @@ export default async function ChooseYourPlanPage() {
           Pick the number of users on your organisation licence and how you pay.
         </p>
       </header>
-      {user && !user.subscribed && <NoLicenceNotice email={user.email} lapsed={user.licenseId !== null} />}
+      {user && !user.subscribed && <NoLicenceNotice email={user.email} lapsed={user.licenceId !== null} />}
       <Suspense>
         <PlanPicker plans={plans} trial={trial} />
       </Suspense>

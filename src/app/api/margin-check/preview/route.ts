@@ -30,7 +30,7 @@ const preview = handleRoute("margins.preview", async (request) => {
       headers,
       sample: table.slice(1, 6).map((row) => row.cells.map((cell) => cell.slice(0, maxShownChars))),
       rows: Math.max(0, table.length - 1),
-      mapping: suggestMapping(headers, await rememberedMapping(owner.licenseId)),
+      mapping: suggestMapping(headers, await rememberedMapping(owner.licenceId)),
     },
     { headers: { "cache-control": "private, no-store" } },
   );

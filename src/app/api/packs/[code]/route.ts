@@ -20,7 +20,7 @@ export const GET = handleRoute(
     const { code } = await params;
     const search = new URL(request.url).searchParams;
     const editionCode = search.get("edition");
-    const edition = editionCode === null ? user.country : editionFromCode(editionCode);
+    const edition = editionCode === null ? user.edition : editionFromCode(editionCode);
     if (edition === undefined || (editionCode !== null && !["ew", "ni"].includes(editionCode)))
       throw new AppError("validation", "Give the edition as ew (England & Wales) or ni (Northern Ireland).");
     const month = search.get("month") ?? undefined;

@@ -36,7 +36,7 @@ export default async function SignedInProductPage({ params, searchParams }: Prop
       kind={product}
       code={code}
       illustrative={<IllustrativeNiNotice />}
-      back={<BackToList from={from} country={user?.country ?? 1} />}
+      back={<BackToList from={from} edition={user?.edition ?? 1} />}
       actions={(detail) => <WatchPack user={user} kind={product} code={detail.code} name={detail.name} />}
     />
   );

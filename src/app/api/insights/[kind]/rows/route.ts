@@ -16,7 +16,7 @@ export const GET = handleRoute(
     const { user, search } = await rowsRouteReader(request);
     const { kind } = await params;
     if (!isInsightKind(kind)) throw new AppError("not_found");
-    const rows = await insightRows(kind, user.country, search);
+    const rows = await insightRows(kind, user.edition, search);
     return gzippedRowsResponse(request, rows.etag, rows.gzip);
   },
 );

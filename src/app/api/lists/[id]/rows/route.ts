@@ -21,7 +21,7 @@ export const GET = handleRoute(
     const { user, search } = await rowsRouteReader(request);
     const { id } = await params;
     if (!isListId(id)) throw new AppError("not_found");
-    const view = await resolveListView(id, user.country, search);
+    const view = await resolveListView(id, user.edition, search);
     return gzippedRowsResponse(request, listRowsEtag(view), () => listRowsGzip(view));
   },
 );

@@ -9,9 +9,9 @@ import { ownerPageMetadata, requireOwner } from "@/lib/session";
 
 export const generateMetadata = ownerPageMetadata("Licence · Master Admin");
 
-export default async function OwnerLicenceRoute({ params }: { params: Promise<{ licenseId: string }> }) {
+export default async function OwnerLicenceRoute({ params }: { params: Promise<{ licenceId: string }> }) {
   await requireOwner();
-  const id = z.uuid().safeParse((await params).licenseId);
+  const id = z.uuid().safeParse((await params).licenceId);
   if (!id.success) notFound();
   const [data, keys] = await Promise.all([getLicenceForOwner(id.data), listApiKeys(id.data)]);
   if (!data) notFound();
