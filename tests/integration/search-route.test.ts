@@ -131,7 +131,7 @@ async function names(q: string, part = "viiia"): Promise<string[]> {
   return section!.results.map((result) => `${result.name} ${result.pack ?? ""}`.trim());
 }
 
-describe("GET /api/search", () => {
+describe("GET /api/search: who may ask, and how much", () => {
   it("refuses a visitor without a session (401) and a user without a subscription (402)", async () => {
     await actAs(null);
     expect((await search("q=paracetamol")).status).toBe(401);
@@ -171,7 +171,9 @@ describe("GET /api/search", () => {
     await actAs(subscriber);
     expect((await search("q=amox")).status).toBe(200);
   });
+});
 
+describe("GET /api/search: what it answers", () => {
   it("answers a section per part with its title, total, first results and their links", async () => {
     await actAs(subscriber);
     const all = await sections("q=amoxicillin%20500");
