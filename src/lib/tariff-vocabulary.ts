@@ -14,6 +14,14 @@ export const editionCodes: Record<Edition, "ew" | "ni"> = { 1: "ew", 2: "ni" };
 
 export const editionNames: Record<Edition, string> = { 1: "England & Wales", 2: "Northern Ireland" };
 
+/**
+ * The kinds of product page, each keyed by its own code: a Part VIIIA drug (/drug-info), a Part IX
+ * appliance (/appliance-info), a branded pack (/brand-info). A watchlist follows packs of these
+ * kinds, a margin check matches lines to them, and the data API names them.
+ */
+export const productKinds = ["drug", "appliance", "brand"] as const;
+export type ProductKind = (typeof productKinds)[number];
+
 /** Both editions in the order a chooser lists them. */
 export const editions = [
   { id: 1, name: editionNames[1] },

@@ -1,6 +1,7 @@
 import { z } from "zod";
 
 import { changeKindIds } from "@/features/changes/queries";
+import { productKinds } from "@/lib/tariff-vocabulary";
 
 /**
  * The data API's contract (ADR 202): every operation's parameters and answer as zod schemas. The
@@ -150,7 +151,7 @@ const monthPrice = z
 export const packPrice = z
   .object({
     code: z.string(),
-    kind: z.enum(["drug", "appliance", "brand"]),
+    kind: z.enum(productKinds),
     name: z.string(),
     packSize: z.number().nullable(),
     unit: z.string().nullable(),
@@ -189,7 +190,7 @@ export const changeList = z
   .meta({ id: "ChangeList" });
 
 const watchedPack = z.object({
-  kind: z.enum(["drug", "appliance", "brand"]),
+  kind: z.enum(productKinds),
   code: z.string(),
   name: z.string().nullable(),
   packSize: z.number().nullable(),

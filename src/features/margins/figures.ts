@@ -4,14 +4,12 @@ import { shortExplanation } from "@/features/tariff/reimbursement";
 import { monthInForceOf, type ReimbursementMonth } from "@/features/tariff/pack-months";
 import { getPacksReimbursement } from "@/features/tariff/reimbursement-queries";
 import type { Edition, Period } from "@/lib/tariff-vocabulary";
+import { productKinds } from "@/lib/tariff-vocabulary";
 
 /**
  * The one place the margin check reads money: every pack's reimbursement (ADR 120) comes through
  * `packFigures`, so the page, the upload's check and the loss alerts cannot read it two ways.
  */
-
-/** The kinds of pack a line can be matched to. */
-const kinds = ["drug", "appliance", "brand"] as const;
 
 /**
  * A pack's reimbursement in force for an edition (product §3.1): the month in force, or the latest
@@ -36,7 +34,7 @@ export async function packFigures(
 ): Promise<Map<string, PackFigure>> {
   const figures = new Map<string, PackFigure>();
   await Promise.all(
-    kinds.map(async (kind) => {
+    productKinds.map(async (kind) => {
       const codes = [
         ...new Set(lines.flatMap((line) => (line.kind === kind && line.code ? [line.code] : []))),
       ];

@@ -21,8 +21,9 @@ import {
   productKey,
   splitPackFromName,
 } from "./margin";
+import type { ProductKind } from "@/lib/tariff-vocabulary";
 
-export type PackKind = "drug" | "appliance" | "brand";
+export type PackKind = ProductKind;
 
 /**
  * Where each kind of pack is read, in the order a name is looked for: the list whose month in

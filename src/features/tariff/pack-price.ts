@@ -1,6 +1,12 @@
 import "server-only";
 
-import { currentPeriod, editionCodes, type Edition, type Period } from "@/lib/tariff-vocabulary";
+import {
+  currentPeriod,
+  editionCodes,
+  productKinds,
+  type Edition,
+  type Period,
+} from "@/lib/tariff-vocabulary";
 
 import { getProductDetail, isProductCode, type ProductKind } from "./product-queries";
 import { deductionReason, type Reimbursement } from "./reimbursement";
@@ -44,8 +50,6 @@ export type PackPrice = {
   coming: (PackMonthPrice & { from: string })[];
 };
 
-const kinds: ProductKind[] = ["drug", "appliance", "brand"];
-
 function monthPrice(
   month: ReimbursementMonth,
   edition: Edition,
@@ -88,7 +92,7 @@ export async function getPackPrice(
   now = new Date(),
 ): Promise<PackPrice | null> {
   if (!isProductCode(code)) return null;
-  for (const kind of kinds) {
+  for (const kind of productKinds) {
     // The kind is the first whose pages list the code: its months are read only for that kind.
     const detail = await getProductDetail(kind, code);
     if (!detail) continue;

@@ -3,6 +3,7 @@ import "server-only";
 import { sql, type SQL } from "drizzle-orm";
 
 import { getDb } from "@/db/client";
+import type { ProductKind } from "@/lib/tariff-vocabulary";
 
 /**
  * Reads for the public product pages (/drug-info, /appliance-info, /brand-info): one pack, its
@@ -10,7 +11,7 @@ import { getDb } from "@/db/client";
  * it. Its money in force (deduction, net price, month coming) is the pricing model's
  * (`reimbursement-queries.ts`). Public data only: nothing here depends on who asks.
  */
-export type ProductKind = "drug" | "appliance" | "brand";
+export type { ProductKind };
 
 /** One imported month of the pack's part; a price is null in a month the pack was not listed. */
 export type PricePoint = {

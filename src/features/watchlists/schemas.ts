@@ -1,10 +1,11 @@
 import { z } from "zod";
 
 import { maxItemsPerWatchlist, tooManyItemsMessage } from "./limits";
+import { productKinds, type ProductKind } from "@/lib/tariff-vocabulary";
 
 /** The kinds of pack a watchlist follows: one per product page, each keyed by that page's code. */
-export const packKinds = ["drug", "appliance", "brand"] as const;
-export type PackKind = (typeof packKinds)[number];
+export const packKinds = productKinds;
+export type PackKind = ProductKind;
 
 const name = z
   .string()

@@ -17,6 +17,7 @@ import { partviiib } from "./partviiib";
 import { partviiid } from "./partviiid";
 import { specialContainers } from "./special-containers";
 import { zeroDiscount } from "./zero-discount";
+import type { ProductKind } from "@/lib/tariff-vocabulary";
 
 /**
  * Every price list and reimbursement list a signed-in user can open (product §2.2, §2.3, /brands and
@@ -82,7 +83,7 @@ export type ListSpec = {
    * How a watchlist holds its rows, where it can: the kind of pack (as a watchlist keeps it) and
    * the row keys of the pack's code and name.
    */
-  watch?: { kind: "drug" | "appliance" | "brand"; codeKey: string; nameKey: string };
+  watch?: { kind: ProductKind; codeKey: string; nameKey: string };
 };
 
 export const lists: Record<ListId, ListSpec> = {
