@@ -49,6 +49,20 @@ function readBlob(blob: Blob): Promise<string> {
   });
 }
 
+/** What the table's "Export CSV" button downloads, as the file the browser would save. */
+async function exportCsv(): Promise<string> {
+  let exported = "";
+  vi.spyOn(URL, "createObjectURL").mockImplementation((blob) => {
+    void readBlob(blob as Blob).then((text) => (exported = text));
+    return "blob:test";
+  });
+  vi.spyOn(URL, "revokeObjectURL").mockImplementation(() => {});
+  vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(() => {});
+  await userEvent.click(screen.getByRole("button", { name: "Export CSV" }));
+  await vi.waitFor(() => expect(exported).not.toBe(""));
+  return exported;
+}
+
 const asUtf8 = (latin1: string) => Buffer.from(latin1, "latin1").toString("utf8");
 
 describe("DataTable", () => {
@@ -115,17 +129,9 @@ describe("DataTable", () => {
   });
 
   it("exports exactly the rows shown, in the order shown", async () => {
-    let exported = "";
-    vi.spyOn(URL, "createObjectURL").mockImplementation((blob) => {
-      void readBlob(blob as Blob).then((text) => (exported = text));
-      return "blob:test";
-    });
-    vi.spyOn(URL, "revokeObjectURL").mockImplementation(() => {});
-    vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(() => {});
     render(<DataTable columns={columns} rows={rows} caption="Part VIIIA prices" fileName="part-viiia.csv" />);
     await userEvent.click(within(screen.getByRole("columnheader", { name: /Medicine/ })).getByRole("button"));
-    await userEvent.click(screen.getByRole("button", { name: "Export CSV" }));
-    await vi.waitFor(() => expect(exported).not.toBe(""));
+    const exported = await exportCsv();
     // UTF-8 with its byte-order mark, money as pounds under a header that says so.
     expect(exported.startsWith("\xEF\xBB\xBF")).toBe(true);
     expect(asUtf8(exported).split("\r\n")).toEqual([
@@ -138,13 +144,6 @@ describe("DataTable", () => {
   });
 
   it("ends each row with its control when given one, which the CSV leaves out", async () => {
-    let exported = "";
-    vi.spyOn(URL, "createObjectURL").mockImplementation((blob) => {
-      void readBlob(blob as Blob).then((text) => (exported = text));
-      return "blob:test";
-    });
-    vi.spyOn(URL, "revokeObjectURL").mockImplementation(() => {});
-    vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(() => {});
     const removed: unknown[] = [];
     render(
       <DataTable
@@ -165,8 +164,7 @@ describe("DataTable", () => {
     expect(screen.getByRole("columnheader", { name: "Remove" })).toBeInTheDocument();
     await userEvent.click(screen.getByRole("button", { name: "Remove Amoxicillin 250mg capsules" }));
     expect(removed).toEqual(["/drug-info/2"]);
-    await userEvent.click(screen.getByRole("button", { name: "Export CSV" }));
-    await vi.waitFor(() => expect(exported).not.toBe(""));
+    const exported = await exportCsv();
     expect(asUtf8(exported).split("\r\n")[0]).toBe("\uFEFFMedicine,Pack size,Basic Price (£)");
   });
 
