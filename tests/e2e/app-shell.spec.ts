@@ -45,7 +45,7 @@ test(
 );
 
 // The sidebar is the desktop layout; phones use the side menu (the phone project runs only @phone tests).
-test("on a desktop the sidebar opens on hover and, on leaving, collapses and closes its groups", async ({
+test("on a desktop the sidebar opens on hover and, on leaving or following a link, collapses and closes its groups", async ({
   page,
   baseURL,
 }) => {
@@ -65,6 +65,14 @@ test("on a desktop the sidebar opens on hover and, on leaving, collapses and clo
   await expect(sidebar).toHaveAttribute("data-expanded", "false");
   await sidebar.hover();
   await expect(sidebar.getByRole("button", { name: "Insights" })).toHaveAttribute("aria-expanded", "false");
+
+  // A link chosen from the open menu closes it, though the pointer is still over it: the page it
+  // leads to is not left under the menu.
+  await sidebar.getByRole("button", { name: "Insights" }).click();
+  await sidebar.getByRole("link", { name: "Category Changes" }).click();
+  await expect(page).toHaveURL(/\/insights\/category-changes/);
+  await expect(sidebar).toHaveAttribute("data-expanded", "false");
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
 });
 
 test(

@@ -13,8 +13,8 @@ export const sidebarHoverDelayMs = 400;
 
 /**
  * The desktop sidebar (product §2.7): a narrow rail that opens over the page on hover (after a short
- * rest, so passing the pointer over it does nothing) or at once on keyboard focus, and on leaving
- * collapses and closes every group.
+ * rest, so passing the pointer over it does nothing) or at once on keyboard focus, and on leaving,
+ * or when a link in it is followed, collapses and closes every group.
  */
 export function AppSidebar() {
   const [expanded, setExpanded] = useState(false);
@@ -43,6 +43,10 @@ export function AppSidebar() {
       }}
       onKeyDown={(event) => {
         if (event.key === "Escape") collapse();
+      }}
+      // A link chosen from the open menu closes it, so the page it leads to is not under the menu.
+      onClick={(event) => {
+        if ((event.target as Element).closest("a[href]")) collapse();
       }}
       className={cn(
         "fixed inset-y-0 left-0 z-40 hidden flex-col gap-4 border-r bg-background px-2 py-4 transition-[width] duration-200 md:flex",
