@@ -14,6 +14,15 @@ function uniqueAddress(): string {
 }
 
 export const test = base.extend<{ decidedAboutCookies: void }>({
+  // The pointer starts at the page's right edge, not the top-left corner where the desktop menu's
+  // rail sits: a pointer resting on the rail opens the menu over the page, as it should for a
+  // person, and Chromium replays that rest after each scroll, so the open menu covered what a test
+  // clicked next (seen in the margin check and the owner console).
+  page: async ({ page }, use) => {
+    const size = page.viewportSize();
+    if (size) await page.mouse.move(size.width - 1, Math.round(size.height / 2));
+    await use(page);
+  },
   extraHTTPHeaders: async ({}, use) => {
     await use({ "x-forwarded-for": uniqueAddress() });
   },
