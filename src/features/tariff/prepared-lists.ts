@@ -39,7 +39,7 @@ export async function prepareListViews(now = new Date()): Promise<number> {
 export function keepListViewsPrepared(everyMs = 60_000): () => void {
   let prepared = "";
   let running = false;
-  const prepare = (prepareHere = async () => {
+  const prepare = async () => {
     if (running) return;
     running = true;
     try {
@@ -59,7 +59,8 @@ export function keepListViewsPrepared(everyMs = 60_000): () => void {
     } finally {
       running = false;
     }
-  });
+  };
+  prepareHere = prepare;
   void prepare();
   const timer = setInterval(() => void prepare(), everyMs);
   timer.unref();

@@ -29,9 +29,23 @@ type Bytes = Uint8Array<ArrayBuffer>;
 
 const hashOf = (key: string) => createHash("sha256").update(key).digest("base64url");
 
-/** The builds this process claimed ahead of making them (`claimSharedAnswers`): version and key hash. */
-const ownClaims = new Set<string>();
-const claimId = (version: string, keyHash: string) => `${version}|${keyHash}`;
+/** The builds this process claimed ahead of making them (`claimSharedAnswers`): key hashes by version. */
+const ownClaims = new Map<string, Set<string>>();
+
+/**
+ * Claims the builds of `keyHashes` at `version` (an insert only one process can make for each) and
+ * returns those this process now holds. The first claims of a new version delete the old version's rows.
+ */
+async function claim(version: string, keyHashes: string[]): Promise<string[]> {
+  const db = getDb();
+  const claimed = await db
+    .insert(sharedAnswers)
+    .values(keyHashes.map((keyHash) => ({ version, keyHash })))
+    .onConflictDoNothing()
+    .returning({ keyHash: sharedAnswers.keyHash });
+  if (claimed.length > 0) await db.delete(sharedAnswers).where(ne(sharedAnswers.version, version));
+  return claimed.map((row) => row.keyHash);
+}
 
 /**
  * What `build` gives for `key` at data `version`, built by one process across them all: the
@@ -47,20 +61,12 @@ export async function sharedAnswer(
   const keyHash = hashOf(key);
   const here = and(eq(sharedAnswers.version, version), eq(sharedAnswers.keyHash, keyHash));
   for (;;) {
-    if (ownClaims.delete(claimId(version, keyHash))) return buildAndKeep(version, keyHash, build);
+    if (ownClaims.get(version)?.delete(keyHash)) return buildAndKeep(version, keyHash, build);
     const [found] = await db.select({ bytes: sharedAnswers.bytes }).from(sharedAnswers).where(here);
     if (found?.bytes) return copyOf(found.bytes);
     if (!found) {
       if (await isFull(version)) return build();
-      const claimed = await db
-        .insert(sharedAnswers)
-        .values({ version, keyHash })
-        .onConflictDoNothing()
-        .returning({ version: sharedAnswers.version });
-      if (claimed.length > 0) {
-        await db.delete(sharedAnswers).where(ne(sharedAnswers.version, version));
-        return buildAndKeep(version, keyHash, build);
-      }
+      if ((await claim(version, [keyHash])).length > 0) return buildAndKeep(version, keyHash, build);
       continue; // another process claimed it in between: wait for it as for any claim
     }
     const takenOver = await db
@@ -88,14 +94,10 @@ export async function sharedAnswer(
  */
 export async function claimSharedAnswers(version: string, keys: string[]): Promise<number> {
   if (keys.length === 0 || (await isFull(version))) return 0;
-  const db = getDb();
-  const claimed = await db
-    .insert(sharedAnswers)
-    .values([...new Set(keys)].map((key) => ({ version, keyHash: hashOf(key) })))
-    .onConflictDoNothing()
-    .returning({ keyHash: sharedAnswers.keyHash });
-  if (claimed.length > 0) await db.delete(sharedAnswers).where(ne(sharedAnswers.version, version));
-  for (const { keyHash } of claimed) ownClaims.add(claimId(version, keyHash));
+  const claimed = await claim(version, [...new Set(keys.map(hashOf))]);
+  const held = ownClaims.get(version) ?? new Set<string>();
+  for (const keyHash of claimed) held.add(keyHash);
+  ownClaims.set(version, held);
   return claimed.length;
 }
 
@@ -104,11 +106,9 @@ export async function claimSharedAnswers(version: string, keys: string[]): Promi
  * answer was already kept here): the next asker builds them, rather than wait for the claim to age.
  */
 export async function releaseSharedClaims(version: string): Promise<void> {
-  const keyHashes = [...ownClaims]
-    .filter((id) => id.startsWith(`${version}|`))
-    .map((id) => id.slice(version.length + 1));
+  const keyHashes = [...(ownClaims.get(version) ?? [])];
+  ownClaims.delete(version);
   if (keyHashes.length === 0) return;
-  for (const keyHash of keyHashes) ownClaims.delete(claimId(version, keyHash));
   await getDb()
     .delete(sharedAnswers)
     .where(
