@@ -40,7 +40,8 @@ export type BarDrawingProps = {
   series: BarSeries[];
   format: BarFormat;
   horizontal: boolean;
-  stacked: boolean;
+  /** The series' bars on top of one another, rather than side by side. */
+  stacked?: boolean;
   height: number;
 };
 

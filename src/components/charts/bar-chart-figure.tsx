@@ -1,14 +1,21 @@
-import {
-  barChartHeight,
-  barFormats,
-  type BarDatum,
-  type BarFormat,
-  type BarSeries,
-} from "./bar-chart-formats";
+import type { ComponentProps } from "react";
+
+import { barChartHeight, barFormats, type BarFormat } from "./bar-chart-formats";
 import { ChartFigure } from "./chart-figure";
 import { LazyBarChart } from "./lazy-bar-chart";
 
 export type { BarDatum, BarSeries } from "./bar-chart-formats";
+
+type DrawingProps = ComponentProps<typeof LazyBarChart>;
+
+/**
+ * What the figure passes on to its drawing as given; it works out the height itself, and a chart
+ * is of counts, with upright bars, unless it says otherwise.
+ */
+type BarChartProps = Omit<DrawingProps, "height" | "format" | "horizontal"> & {
+  format?: BarFormat;
+  horizontal?: boolean;
+};
 
 /**
  * A bar chart drawn from plain data, so server pages can pass it everything: columns of counts per
@@ -20,24 +27,18 @@ export type { BarDatum, BarSeries } from "./bar-chart-formats";
 export function BarChartFigure({
   title,
   label,
-  data,
-  series,
+  groupHeader = "Month",
   format = "count",
   horizontal = false,
-  stacked = false,
-  groupHeader = "Month",
-}: {
+  ...chart
+}: BarChartProps & {
   title: string;
   /** The data table's first column: what each bar group is. */
   groupHeader?: string;
   /** What the chart shows, in words: the image's accessible name. */
   label: string;
-  data: BarDatum[];
-  series: BarSeries[];
-  format?: BarFormat;
-  horizontal?: boolean;
-  stacked?: boolean;
 }) {
+  const { data, series } = chart;
   const show = barFormats[format];
   const height = barChartHeight(data.length, horizontal);
   return (
@@ -50,14 +51,7 @@ export function BarChartFigure({
         rows: data.map((datum) => [datum.label, ...series.map((line) => show(Number(datum[line.key] ?? 0)))]),
       }}
     >
-      <LazyBarChart
-        data={data}
-        series={series}
-        format={format}
-        horizontal={horizontal}
-        stacked={stacked}
-        height={height}
-      />
+      <LazyBarChart {...chart} format={format} horizontal={horizontal} height={height} />
     </ChartFigure>
   );
 }
