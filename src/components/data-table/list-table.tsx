@@ -1,12 +1,12 @@
 "use client";
 
-import { useEffect, useState } from "react";
+import { useEffect, useState, type ComponentProps } from "react";
 
 import { Button } from "@/components/ui/button";
 import { rowsFromColumns } from "@/lib/rows-wire";
 
 import { DataTable } from "./data-table";
-import type { DataColumn, DataRow, MadeValues } from "./format";
+import type { DataRow } from "./format";
 
 type Loaded = { rows: DataRow[] } | { error: string } | null;
 
@@ -86,36 +86,26 @@ export function RowsError({ message, onRetry }: { message: string; onRetry: () =
  * A table whose rows come from a rows route (a list page's or an insights page's, ADR 013): the page arrives at
  * once with the frame and headers, and the month's rows follow in one response, compressed once on
  * the server, that the page has already asked the browser to preload. The table itself stays
- * while the URL changes, so its row count is announced from the same live region each time.
+ * while the URL changes, so its row count is announced from the same live region each time. Its
+ * other props are the `DataTable`'s, passed on as given.
  */
 export function ListTable({
   rowsUrl,
-  columns,
-  caption,
-  fileName,
   emptyMessage,
-  linkFrom,
-  madeValues,
-}: {
+  ...table
+}: Omit<ComponentProps<typeof DataTable>, "rows" | "loading" | "emptyMessage"> & {
   rowsUrl: string;
-  columns: DataColumn[];
-  caption: string;
-  fileName: string;
+  /** Shown when the route answers no rows; an error shows in its place, with a way to ask again. */
   emptyMessage: string;
+  /** Required here, though a `DataTable` can do without. */
   linkFrom: string;
-  /** Links and explanations the table makes from each row (`DataTable`'s `madeValues`). */
-  madeValues?: MadeValues;
 }) {
   const { rows, loading, error, retry } = useRowsRoute(rowsUrl);
   return (
     <DataTable
-      columns={columns}
+      {...table}
       rows={rows}
-      caption={caption}
-      fileName={fileName}
       loading={loading}
-      linkFrom={linkFrom}
-      madeValues={madeValues}
       emptyMessage={error ? <RowsError message={error} onRetry={retry} /> : emptyMessage}
     />
   );
