@@ -1,6 +1,6 @@
 "use client";
 
-import type { Row, SortingState } from "@tanstack/react-table";
+import type { Row } from "@tanstack/react-table";
 import { Download } from "lucide-react";
 import { useId } from "react";
 
@@ -8,6 +8,7 @@ import { Button } from "@/components/ui/button";
 
 import { tableCsv } from "./csv";
 import type { DataColumn, DataRow } from "./format";
+import type { TableSort } from "./use-data-table";
 
 /** How a sort reads for a column's kind, for the phone's "Sort by" choice. */
 const sortWords: Record<string, [string, string]> = {
@@ -34,16 +35,14 @@ export function DataTableToolbar({
   shown,
   fileName,
   loading,
-  sorting,
-  onSortingChange,
+  sort,
 }: {
   columns: DataColumn[];
   /** The rows shown, in the order shown. */
   shown: Row<DataRow>[];
   fileName: string;
   loading: boolean;
-  sorting: SortingState;
-  onSortingChange: (sorting: SortingState) => void;
+  sort: TableSort;
 }) {
   return (
     <div className="flex flex-wrap items-center justify-between gap-2">
@@ -52,7 +51,7 @@ export function DataTableToolbar({
           ? "Loading rows…"
           : `${shown.length.toLocaleString("en-GB")} ${shown.length === 1 ? "row" : "rows"}`}
       </p>
-      <PhoneSort columns={columns} sorting={sorting} onSortingChange={onSortingChange} />
+      <PhoneSort columns={columns} sort={sort} />
       <Button
         variant="outline"
         size="sm"
@@ -75,12 +74,10 @@ export function DataTableToolbar({
 /** A phone has no column headers to press: the order is chosen here. */
 function PhoneSort({
   columns,
-  sorting,
-  onSortingChange,
+  sort: { sorting, onSortingChange },
 }: {
   columns: DataColumn[];
-  sorting: SortingState;
-  onSortingChange: (sorting: SortingState) => void;
+  sort: TableSort;
 }) {
   const sortId = useId();
   const [sortedBy] = sorting;

@@ -48,7 +48,7 @@ export function DataTable({
   const aroundRowAction = useContext(RowActionContext);
   const rowAction = ownRowAction ?? aroundRowAction;
   const nameId = (columns.find((column) => column.priority === "name") ?? columns[0])?.id;
-  const { table, shown, sorting, setSorting } = useSortedTable(columns, rows);
+  const { table, shown, sort } = useSortedTable(columns, rows);
   const scroller = useRef<HTMLDivElement>(null);
   const { items, padTop, padBottom, measureElement } = useVirtualRows(shown.length, scroller);
   const drawing: RowDrawing = { columns, nameId, linkFrom, rowAction, renderCell, madeValues };
@@ -56,14 +56,7 @@ export function DataTable({
 
   return (
     <div className="grid min-w-0 grid-cols-1 gap-2">
-      <DataTableToolbar
-        columns={columns}
-        shown={shown}
-        fileName={fileName}
-        loading={loading}
-        sorting={sorting}
-        onSortingChange={setSorting}
-      />
+      <DataTableToolbar columns={columns} shown={shown} fileName={fileName} loading={loading} sort={sort} />
       {/* `relative`: the cells' visually hidden hints are positioned, and must be clipped here, not widen the page. */}
       <div
         ref={scroller}

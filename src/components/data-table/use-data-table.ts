@@ -27,6 +27,9 @@ const isCardLayout = () => globalThis.matchMedia?.(cardLayout).matches ?? false;
 /** The server knows no width: it renders table rows, and so does the browser's first (hydrating) render. */
 const isCardLayoutOnServer = () => false;
 
+/** The order a table's rows are in, and how to change it: what the phone's "Sort by" choice shows and sets. */
+export type TableSort = { sorting: SortingState; onSortingChange: (sorting: SortingState) => void };
+
 /** The table's rows sorted by the column headers (or the phone's "Sort by" choice), in TanStack's model. */
 export function useSortedTable(columns: DataColumn[], rows: DataRow[]) {
   const [sorting, setSorting] = useState<SortingState>([]);
@@ -56,7 +59,8 @@ export function useSortedTable(columns: DataColumn[], rows: DataRow[]) {
     getCoreRowModel: getCoreRowModel(),
     getSortedRowModel: getSortedRowModel(),
   });
-  return { table, shown: table.getRowModel().rows, sorting, setSorting };
+  const sort: TableSort = { sorting, onSortingChange: setSorting };
+  return { table, shown: table.getRowModel().rows, sort };
 }
 
 /**
