@@ -1,6 +1,7 @@
 import { act, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { hydrateRoot } from "react-dom/client";
+import type { ComponentProps } from "react";
 import { renderToString } from "react-dom/server";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
@@ -17,6 +18,10 @@ const rows: DataRow[] = [
   { medicine: "Amoxicillin 250mg capsules", packSize: 21, price: 1234, href: "/drug-info/2" },
   { medicine: "Ibuprofen 200mg tablets", packSize: 24, price: null, href: "/drug-info/3" },
 ];
+
+/** The table most tests draw: the rows above, as "Part VIIIA prices", with `props` in place of any of that. */
+const renderTable = (props: Partial<ComponentProps<typeof DataTable>> = {}) =>
+  render(<DataTable columns={columns} rows={rows} caption="Part VIIIA prices" fileName="x.csv" {...props} />);
 
 const bodyRows = () =>
   within(screen.getByRole("region", { name: "Part VIIIA prices" }))
@@ -67,7 +72,7 @@ const asUtf8 = (latin1: string) => Buffer.from(latin1, "latin1").toString("utf8"
 
 describe("DataTable", () => {
   it("shows pence as pounds and links each row to its detail page", () => {
-    render(<DataTable columns={columns} rows={rows} caption="Part VIIIA prices" fileName="x.csv" />);
+    renderTable();
     const [first, second] = bodyRows();
     expect(cellValues(first!)).toEqual(["Paracetamol 500mg tablets", "32", "£0.89"]);
     expect(cellValues(second!)).toEqual(["Amoxicillin 250mg capsules", "21", "£12.34"]);
@@ -83,18 +88,14 @@ describe("DataTable", () => {
       { ...columns[0]!, hrefKey: "href" },
       { ...columns[2]!, hintKey: "priceHint" },
     ];
-    render(
-      <DataTable
-        columns={made}
-        rows={[{ medicine: "Paracetamol 500mg tablets", price: 89, code: "42" }]}
-        caption="Part VIIIA prices"
-        fileName="x.csv"
-        madeValues={{
-          href: (row) => `/drug-info/${row.code}`,
-          priceHint: (row) => `${row.price}p a pack`,
-        }}
-      />,
-    );
+    renderTable({
+      columns: made,
+      rows: [{ medicine: "Paracetamol 500mg tablets", price: 89, code: "42" }],
+      madeValues: {
+        href: (row) => `/drug-info/${row.code}`,
+        priceHint: (row) => `${row.price}p a pack`,
+      },
+    });
     const [row] = bodyRows();
     expect(within(row!).getByRole("link", { name: "Paracetamol 500mg tablets" })).toHaveAttribute(
       "href",
@@ -104,7 +105,7 @@ describe("DataTable", () => {
   });
 
   it("while loading, shows the headers and a status in place of the rows, with nothing to export", () => {
-    render(<DataTable columns={columns} rows={[]} caption="Part VIIIA prices" fileName="x.csv" loading />);
+    renderTable({ rows: [], loading: true });
     expect(screen.getByRole("region", { name: "Part VIIIA prices" })).toHaveAttribute("aria-busy", "true");
     expect(screen.getByRole("columnheader", { name: /Basic Price/ })).toBeInTheDocument();
     expect(bodyRows()[0]).toHaveTextContent("Loading rows…");
@@ -113,7 +114,7 @@ describe("DataTable", () => {
   });
 
   it("sorts by a column, both ways, with empty values last, and says so to assistive technology", async () => {
-    render(<DataTable columns={columns} rows={rows} caption="Part VIIIA prices" fileName="x.csv" />);
+    renderTable();
     const priceHeader = screen.getByRole("columnheader", { name: /Basic Price/ });
     await userEvent.click(within(priceHeader).getByRole("button"));
     expect(priceHeader).toHaveAttribute("aria-sort", "ascending");
@@ -129,7 +130,7 @@ describe("DataTable", () => {
   });
 
   it("exports exactly the rows shown, in the order shown", async () => {
-    render(<DataTable columns={columns} rows={rows} caption="Part VIIIA prices" fileName="part-viiia.csv" />);
+    renderTable({ fileName: "part-viiia.csv" });
     await userEvent.click(within(screen.getByRole("columnheader", { name: /Medicine/ })).getByRole("button"));
     const exported = await exportCsv();
     // UTF-8 with its byte-order mark, money as pounds under a header that says so.
@@ -145,22 +146,16 @@ describe("DataTable", () => {
 
   it("ends each row with its control when given one, which the CSV leaves out", async () => {
     const removed: unknown[] = [];
-    render(
-      <DataTable
-        columns={columns}
-        rows={rows}
-        caption="Part VIIIA prices"
-        fileName="x.csv"
-        rowAction={{
-          header: "Remove",
-          render: (row) => (
-            <button type="button" onClick={() => removed.push(row.href)}>
-              Remove {row.medicine}
-            </button>
-          ),
-        }}
-      />,
-    );
+    renderTable({
+      rowAction: {
+        header: "Remove",
+        render: (row) => (
+          <button type="button" onClick={() => removed.push(row.href)}>
+            Remove {row.medicine}
+          </button>
+        ),
+      },
+    });
     expect(screen.getByRole("columnheader", { name: "Remove" })).toBeInTheDocument();
     await userEvent.click(screen.getByRole("button", { name: "Remove Amoxicillin 250mg capsules" }));
     expect(removed).toEqual(["/drug-info/2"]);
@@ -169,15 +164,7 @@ describe("DataTable", () => {
   });
 
   it("says so when there is nothing to show, and offers no export", () => {
-    render(
-      <DataTable
-        columns={columns}
-        rows={[]}
-        caption="Part VIIIA prices"
-        fileName="x.csv"
-        emptyMessage="No prices for this month."
-      />,
-    );
+    renderTable({ rows: [], emptyMessage: "No prices for this month." });
     expect(screen.getByText("No prices for this month.")).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Export CSV" })).toBeDisabled();
   });
@@ -185,7 +172,7 @@ describe("DataTable", () => {
 
 describe("DataTable on a phone", () => {
   it("labels each cell of a card with its column, hidden from assistive technology, which has the headers", () => {
-    render(<DataTable columns={columns} rows={rows} caption="Part VIIIA prices" fileName="x.csv" />);
+    renderTable();
     const [first] = bodyRows();
     const labels = within(first!)
       .getAllByRole("cell")
@@ -228,7 +215,7 @@ describe("DataTable on a phone", () => {
   });
 
   it("sorts from the 'Sort by' choice, as the headers' buttons do on a wider screen", async () => {
-    render(<DataTable columns={columns} rows={rows} caption="Part VIIIA prices" fileName="x.csv" />);
+    renderTable();
     const sortBy = screen.getByRole("combobox", { name: "Sort by" });
     await userEvent.selectOptions(sortBy, "Basic Price, high to low");
     expect(bodyRows().map((row) => cellValues(row)[0])).toEqual([
@@ -249,15 +236,7 @@ describe("DataTable on a phone", () => {
 
 describe("DataTable row links", () => {
   it("carry the page they were followed from, so the page they open can lead back", () => {
-    render(
-      <DataTable
-        columns={columns}
-        rows={rows}
-        caption="Part VIIIA prices"
-        fileName="x.csv"
-        linkFrom="/drug-tariff-parts/partviiia?month=2026-11&searchTerm=para"
-      />,
-    );
+    renderTable({ linkFrom: "/drug-tariff-parts/partviiia?month=2026-11&searchTerm=para" });
     expect(screen.getByRole("link", { name: "Paracetamol 500mg tablets" })).toHaveAttribute(
       "href",
       `/drug-info/1?from=${encodeURIComponent("/drug-tariff-parts/partviiia?month=2026-11&searchTerm=para")}`,
