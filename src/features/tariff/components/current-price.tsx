@@ -1,17 +1,11 @@
 import { PageSection } from "@/components/layout/page-section";
-import {
-  editionNames,
-  formatPence,
-  formatUnitPence,
-  monthLabel,
-  type Edition,
-} from "@/lib/tariff-vocabulary";
+import { editionNames, formatPence, formatUnitPence, monthLabel } from "@/lib/tariff-vocabulary";
 
 import { fromFirstOf, fromFirstOfAtStart } from "../months";
 import type { ProductKind } from "../product-queries";
 import { formatRate, type Reimbursement } from "../reimbursement";
 import { monthInForceOf, type ReimbursementMonth } from "../pack-months";
-import { editionIds, EditionMonthCard } from "./edition-month-card";
+import { editionIds, EditionMonthCards } from "./edition-month-card";
 
 const priceLabels: Record<ProductKind, string> = {
   drug: "Basic price",
@@ -82,54 +76,26 @@ export function CurrentPrice({
       {!inForce ? (
         <p className="text-muted-foreground">No price is listed for this pack.</p>
       ) : (
-        <ul className="grid gap-3 sm:grid-cols-2">
-          {editionIds.map((edition) => (
-            <EditionNow
-              key={edition}
-              edition={edition}
-              months={months}
-              inForce={inForce}
-              kind={kind}
-              unit={unit}
-            />
-          ))}
-        </ul>
+        <EditionMonthCards
+          months={months}
+          gap="mt-3"
+          monthLine={(shown) => (
+            <p className="text-sm text-muted-foreground">
+              {shown ? monthLabel(shown.period) : monthLabel(inForce.period)}
+              {shown &&
+                shown.period !== inForce.period &&
+                ` (${monthLabel(inForce.period)} not published yet)`}
+            </p>
+          )}
+        >
+          {(result) => <Money result={result} kind={kind} unit={unit} />}
+        </EditionMonthCards>
       )}
       {inForce &&
         coming.map((month) => (
           <Coming key={month.period} month={month} months={months} kind={kind} unit={unit} />
         ))}
     </PageSection>
-  );
-}
-
-function EditionNow({
-  edition,
-  months,
-  inForce,
-  kind,
-  unit,
-}: {
-  edition: Edition;
-  months: ReimbursementMonth[];
-  inForce: ReimbursementMonth;
-  kind: ProductKind;
-  unit: string | null;
-}) {
-  return (
-    <EditionMonthCard
-      edition={edition}
-      months={months}
-      gap="mt-3"
-      monthLine={(shown) => (
-        <p className="text-sm text-muted-foreground">
-          {shown ? monthLabel(shown.period) : monthLabel(inForce.period)}
-          {shown && shown.period !== inForce.period && ` (${monthLabel(inForce.period)} not published yet)`}
-        </p>
-      )}
-    >
-      {(result) => <Money result={result} kind={kind} unit={unit} />}
-    </EditionMonthCard>
   );
 }
 

@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import type { ComponentProps, ReactNode } from "react";
 
 import { editionNames, editions, monthLabel, type Edition } from "@/lib/tariff-vocabulary";
 
@@ -13,7 +13,7 @@ export const editionIds = editions.map((edition) => edition.id);
  * line saying which month (`monthLine`), then the figures drawn from that month's reimbursement, or
  * why there are none: not listed that month, or nothing published yet.
  */
-export function EditionMonthCard({
+function EditionMonthCard({
   edition,
   months,
   monthLine,
@@ -43,5 +43,19 @@ export function EditionMonthCard({
         </p>
       )}
     </li>
+  );
+}
+
+/**
+ * Both editions' cards side by side, England & Wales first, each for its own month in force: the
+ * month line and the figures are drawn as each section gives them, the same in both cards.
+ */
+export function EditionMonthCards(card: Omit<ComponentProps<typeof EditionMonthCard>, "edition">) {
+  return (
+    <ul className="grid gap-3 sm:grid-cols-2">
+      {editionIds.map((edition) => (
+        <EditionMonthCard key={edition} edition={edition} {...card} />
+      ))}
+    </ul>
   );
 }

@@ -8,18 +8,12 @@ import {
   TableHeader,
   TableRow,
 } from "@/components/ui/table";
-import {
-  editionNames,
-  formatPence,
-  formatUnitPence,
-  monthLabel,
-  type Edition,
-} from "@/lib/tariff-vocabulary";
+import { editionNames, formatPence, formatUnitPence, monthLabel } from "@/lib/tariff-vocabulary";
 
 import { shortExplanation, type Reimbursement } from "../reimbursement";
 import { monthChoiceLabel } from "../months";
 import { absentWords, type ReimbursementMonth } from "../pack-months";
-import { editionIds, EditionMonthCard } from "./edition-month-card";
+import { editionIds, EditionMonthCards } from "./edition-month-card";
 
 function Figure({ result, unit }: { result: Reimbursement; unit: string | null }) {
   if (result.perPackPence === null) return <span className="text-muted-foreground">Not known</span>;
@@ -32,40 +26,6 @@ function Figure({ result, unit }: { result: Reimbursement; unit: string | null }
         </span>
       )}
     </>
-  );
-}
-
-function ThisMonth({
-  months,
-  edition,
-  unit,
-}: {
-  months: ReimbursementMonth[];
-  edition: Edition;
-  unit: string | null;
-}) {
-  return (
-    <EditionMonthCard
-      edition={edition}
-      months={months}
-      gap="mt-2"
-      monthLine={(month) =>
-        month && <p className="text-sm text-muted-foreground">{monthLabel(month.period)}</p>
-      }
-    >
-      {(result) => (
-        <>
-          <p className="mt-2 text-lg">
-            <Figure result={result} unit={unit} />
-          </p>
-          <ol className="mt-3 list-decimal space-y-1 pl-5 text-sm">
-            {result.steps.map((step) => (
-              <li key={step}>{step}</li>
-            ))}
-          </ol>
-        </>
-      )}
-    </EditionMonthCard>
   );
 }
 
@@ -97,11 +57,26 @@ export function EffectiveReimbursement({
       ) : (
         <>
           <h3 className="font-medium">In force: {monthLabel(inForce.period)}</h3>
-          <ul className="grid gap-3 sm:grid-cols-2">
-            {editionIds.map((edition) => (
-              <ThisMonth key={edition} months={months} edition={edition} unit={unit} />
-            ))}
-          </ul>
+          <EditionMonthCards
+            months={months}
+            gap="mt-2"
+            monthLine={(month) =>
+              month && <p className="text-sm text-muted-foreground">{monthLabel(month.period)}</p>
+            }
+          >
+            {(result) => (
+              <>
+                <p className="mt-2 text-lg">
+                  <Figure result={result} unit={unit} />
+                </p>
+                <ol className="mt-3 list-decimal space-y-1 pl-5 text-sm">
+                  {result.steps.map((step) => (
+                    <li key={step}>{step}</li>
+                  ))}
+                </ol>
+              </>
+            )}
+          </EditionMonthCards>
           <div
             className="overflow-x-auto rounded-lg border"
             tabIndex={0}
