@@ -6,11 +6,12 @@ import { useState } from "react";
 
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "@/components/ui/card";
-import { changeTo, EmailField, FormField } from "@/components/ui/form-field";
+import { changeTo, EmailField } from "@/components/ui/form-field";
 import { BlockingSpinner, Spinner } from "@/components/ui/spinner";
 import { authClient } from "@/lib/auth-client";
 
 import { authErrorMessage, isEmailNotConfirmed } from "../auth-errors";
+import { CurrentPasswordField } from "./password-fields";
 
 /** The sign-in card (product §2.9) and the forgotten-password card (§2.10) it switches to. */
 export function SignInPanel({
@@ -114,11 +115,9 @@ function SignInCard({
             aria-invalid={missing.email || undefined}
             onChange={edit("email", onEmailChange)}
           />
-          <FormField
+          <CurrentPasswordField
             id="signin-password"
             label="Password"
-            type="password"
-            autoComplete="current-password"
             value={password}
             aria-invalid={missing.password || undefined}
             onChange={edit("password", setPassword)}

@@ -13,7 +13,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { getAccountStatus, signUp } from "../actions";
 import { signUpSchema, type SignUpInput } from "../schemas";
 import { CodeVerification, VerificationComplete } from "./code-verification";
-import { NewPasswordField } from "./new-password-field";
+import { NewPasswordField } from "./password-fields";
 import { PersonalDetailsFields } from "./personal-details-fields";
 import { TermsOverlay } from "./terms-overlay";
 
