@@ -1,3 +1,5 @@
+import { formatUkDate } from "./tariff-vocabulary";
+
 /** Facts about the product shown across the public site; one place to change them. */
 export const site = {
   name: "TariffScope",
@@ -20,14 +22,10 @@ export const site = {
   },
 } as const;
 
-/** Dates shown to UK readers: "4 September 2024". */
+/** A calendar date ("2024-09-04") as UK readers read it: "4 September 2024". */
 export function formatLongDate(isoDate: string): string {
-  return new Intl.DateTimeFormat("en-GB", {
-    day: "numeric",
-    month: "long",
-    year: "numeric",
-    timeZone: "UTC",
-  }).format(new Date(`${isoDate}T00:00:00Z`));
+  // UTC midnight falls on the same day in UK time, whether GMT or BST.
+  return formatUkDate(new Date(`${isoDate}T00:00:00Z`));
 }
 
 /** True once the last day of an offer (inclusive, UK time is close enough for a whole-day offer) has passed. */

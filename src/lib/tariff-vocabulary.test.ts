@@ -6,6 +6,7 @@ import {
   editionNames,
   formatPence,
   formatPounds,
+  formatUkDate,
   formatUnitPence,
   monthLabel,
   monthNames,
@@ -29,6 +30,12 @@ describe("the tariff's vocabulary", () => {
     expect(monthLabel("2026-11")).toBe("November 2026");
     expect(monthLabel("2026-01-01")).toBe("January 2026");
     expect(shortMonthLabel("2026-09-01")).toBe("Sep 2026");
+  });
+
+  it("writes a day as UK readers read it, in UK time", () => {
+    expect(formatUkDate(new Date("2026-12-12T12:00:00Z"))).toBe("12 December 2026");
+    // 23:30 UTC in British Summer Time is already the next day in the UK.
+    expect(formatUkDate(new Date("2026-06-30T23:30:00Z"))).toBe("1 July 2026");
   });
 
   it("names the twelve months in English", () => {

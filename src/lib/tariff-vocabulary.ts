@@ -1,7 +1,7 @@
 /**
  * The tariff's words, one of each, for every layer: which edition a price belongs to, its parts, its
- * periods and the names of the months, and how money reads. It imports nothing, so the database layer, the shared components and every
- * feature can use it (ADR 085).
+ * periods and the names of the months, and how dates and money read. It imports nothing, so the
+ * database layer, the shared components and every feature can use it (ADR 085).
  */
 
 /**
@@ -158,6 +158,18 @@ export function monthLabel(period: string): string {
 /** The same, shorter, for chart axes: `2026-11` → "Nov 2026". */
 export function shortMonthLabel(period: string): string {
   return `${monthNames[Number(period.slice(5, 7)) - 1]!.slice(0, 3)} ${period.slice(0, 4)}`;
+}
+
+const longUkDate = new Intl.DateTimeFormat("en-GB", {
+  day: "numeric",
+  month: "long",
+  year: "numeric",
+  timeZone: "Europe/London",
+});
+
+/** A moment as UK readers read its day, in UK time: "12 December 2026". */
+export function formatUkDate(date: Date): string {
+  return longUkDate.format(date);
 }
 
 const currency = new Intl.NumberFormat("en-GB", { style: "currency", currency: "GBP" });

@@ -1,4 +1,4 @@
-import { formatPence } from "@/lib/tariff-vocabulary";
+import { formatPence, formatUkDate } from "@/lib/tariff-vocabulary";
 
 import { findPlan, type BillingInterval } from "./plans";
 
@@ -15,18 +15,6 @@ export const trialOffer =
   `Start with a ${trialDays}-day free trial of any plan. Your card is taken at checkout and nothing is ` +
   "charged until the trial ends; cancel before then and you pay nothing. One trial per person and " +
   "per organisation.";
-
-/** Dates shown to UK readers: "12 December 2026", in UK time. */
-const longDate = new Intl.DateTimeFormat("en-GB", {
-  day: "numeric",
-  month: "long",
-  year: "numeric",
-  timeZone: "Europe/London",
-});
-
-export function formatUkDate(date: Date): string {
-  return longDate.format(date);
-}
 
 /** "£99.99 a month": a plan's price per interval, or null when the plan is not in the catalogue. */
 export function planPrice(planId: string | null, interval: BillingInterval | string | null): string | null {

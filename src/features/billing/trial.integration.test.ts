@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from "vitest";
 
 import { devOutbox, licences, testSubscriptions, trials, user } from "@/db/schema";
 import { getProfileSummary } from "@/lib/session";
+import { formatUkDate } from "@/lib/tariff-vocabulary";
 import { insertUser } from "@tests/fixtures/accounts";
 import { profileOf } from "@tests/fixtures/billing";
 import { setupTestDatabase } from "@tests/fixtures/db";
@@ -95,12 +96,7 @@ describe("a free trial through the test checkout", () => {
     const mails = await mailsTo(buyer.email);
     const reminders = mails.filter((mail) => mail.subject === "Your TariffScope free trial ends soon");
     expect(reminders).toHaveLength(1);
-    const ends = new Intl.DateTimeFormat("en-GB", {
-      day: "numeric",
-      month: "long",
-      year: "numeric",
-      timeZone: "Europe/London",
-    }).format(trialEnd);
+    const ends = formatUkDate(trialEnd);
     expect(reminders[0]!.text).toContain(`Free trial: ends ${ends}`);
     expect(reminders[0]!.text).toContain("Then £99.99 a month, excluding VAT, is charged");
     expect(reminders[0]!.text).toContain("/account-management/dashboard?section=billing");

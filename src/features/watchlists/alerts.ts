@@ -13,7 +13,14 @@ import { sendEmail, unsubscribeUrlFor, watchlistAlertEmail, type WatchlistAlertL
 import { getEnv } from "@/lib/env";
 import type { Job } from "@/lib/jobs";
 import { getLogger } from "@/lib/logger";
-import { formatPence, monthLabel, partLabel, type Edition, type PartId } from "@/lib/tariff-vocabulary";
+import {
+  formatPence,
+  formatUkDate,
+  monthLabel,
+  partLabel,
+  type Edition,
+  type PartId,
+} from "@/lib/tariff-vocabulary";
 
 import { watchlistsPath } from "./paths";
 import type { PackKind } from "./schemas";
@@ -444,12 +451,7 @@ export async function sendWeeklyWatchlistDigests(
             where i.kind = s.kind and i.code = s.code and wa.user_id = s.user_id)
         end as deliver`);
   const due = taken.rows.filter((row) => row.deliver && row.line);
-  const week = new Intl.DateTimeFormat("en-GB", {
-    day: "numeric",
-    month: "long",
-    year: "numeric",
-    timeZone: "Europe/London",
-  }).format(now);
+  const week = formatUkDate(now);
   const emails = await mailDigests(due, () => ({ source: `the week to ${week}`, weekly: true }));
   return { emails, changes: due.length };
 }

@@ -15,11 +15,9 @@ import {
 } from "@/features/changes/queries";
 import { recordChangesVisit } from "@/features/changes/visits";
 import { requireSubscriber } from "@/lib/session";
-import { monthLabel } from "@/lib/tariff-vocabulary";
+import { formatUkDate, monthLabel } from "@/lib/tariff-vocabulary";
 
 export const metadata: Metadata = { title: "Changes", robots: { index: false } };
-
-const longDate = new Intl.DateTimeFormat("en-GB", { dateStyle: "long", timeZone: "Europe/London" });
 
 export default async function ChangesPage({
   searchParams,
@@ -43,7 +41,7 @@ export default async function ChangesPage({
           concession granted, changed or ended,{" "}
           {view.newestOnly && newest
             ? `in ${monthLabel(newest.period)}, the newest month: choose a date to see the months imported since then.`
-            : `in the months imported since ${view.fromVisit ? "your previous visit" : "the date below"}: ${longDate.format(view.since)}.`}
+            : `in the months imported since ${view.fromVisit ? "your previous visit" : "the date below"}: ${formatUkDate(view.since)}.`}
         </p>
       </header>
       <ChangesFilterForm
@@ -53,7 +51,7 @@ export default async function ChangesPage({
       />
       {groups.length === 0 ? (
         <p role="status" className="rounded-lg border border-dashed p-6">
-          Nothing has changed in the months imported since {longDate.format(view.since)}.
+          Nothing has changed in the months imported since {formatUkDate(view.since)}.
         </p>
       ) : (
         <>

@@ -3,12 +3,12 @@
 import { useState } from "react";
 
 import { Button } from "@/components/ui/button";
-import { changeTo, FormField } from "@/components/ui/form-field";
+import { changeTo } from "@/components/ui/form-field";
 import { Spinner } from "@/components/ui/spinner";
 import { authClient } from "@/lib/auth-client";
 
 import { authErrorMessage } from "../auth-errors";
-import { NewPasswordField } from "./new-password-field";
+import { CurrentPasswordField, NewPasswordField } from "./password-fields";
 
 /** Changing the password signs the account out everywhere else. */
 export function ChangePasswordForm() {
@@ -36,11 +36,8 @@ export function ChangePasswordForm() {
 
   return (
     <form noValidate onSubmit={submit} className="grid gap-4">
-      <FormField
+      <CurrentPasswordField
         id="current-password"
-        label="Current password"
-        type="password"
-        autoComplete="current-password"
         value={current}
         onChange={changeTo(setCurrent, () => setMessage(null))}
       />

@@ -5,12 +5,13 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 
 import { Button } from "@/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader } from "@/components/ui/card";
-import { changeTo, EmailField, FormField } from "@/components/ui/form-field";
+import { changeTo, EmailField } from "@/components/ui/form-field";
 import { BlockingSpinner, Spinner } from "@/components/ui/spinner";
 import { authClient } from "@/lib/auth-client";
 
 import { authErrorMessage, isEmailNotConfirmed } from "../auth-errors";
+import { AuthCard } from "./auth-card";
+import { CurrentPasswordField } from "./password-fields";
 
 /** The sign-in card (product §2.9) and the forgotten-password card (§2.10) it switches to. */
 export function SignInPanel({
@@ -100,13 +101,9 @@ function SignInCard({
   }
 
   return (
-    <Card className="w-full max-w-md">
+    <>
       {signedIn && <BlockingSpinner label="Signing you in" />}
-      <CardHeader>
-        <h1 className="text-2xl leading-tight font-semibold">Log In</h1>
-        <CardDescription>Log in to your TariffScope account.</CardDescription>
-      </CardHeader>
-      <CardContent>
+      <AuthCard title="Log In" description="Log in to your TariffScope account.">
         <form noValidate onSubmit={submit} className="grid gap-4">
           <EmailField
             id="signin-email"
@@ -114,11 +111,9 @@ function SignInCard({
             aria-invalid={missing.email || undefined}
             onChange={edit("email", onEmailChange)}
           />
-          <FormField
+          <CurrentPasswordField
             id="signin-password"
             label="Password"
-            type="password"
-            autoComplete="current-password"
             value={password}
             aria-invalid={missing.password || undefined}
             onChange={edit("password", setPassword)}
@@ -155,8 +150,8 @@ function SignInCard({
             </Button>
           </div>
         </form>
-      </CardContent>
-    </Card>
+      </AuthCard>
+    </>
   );
 }
 
@@ -182,37 +177,32 @@ function ForgottenPasswordCard({ email, onEmailChange, onBack }: CardProps & { o
   }
 
   return (
-    <Card className="w-full max-w-md">
-      <CardHeader>
-        <h1 className="text-2xl leading-tight font-semibold">Forgotten Password</h1>
-        <CardDescription>
-          Enter your e-mail address and we will send you a link to set a new password.
-        </CardDescription>
-      </CardHeader>
-      <CardContent>
-        <form noValidate onSubmit={submit} className="grid gap-4">
-          <EmailField
-            id="reset-email"
-            value={email}
-            aria-invalid={message?.error && !email.trim() ? true : undefined}
-            onChange={changeTo(onEmailChange, () => setMessage(null))}
-          />
-          <div
-            role="status"
-            aria-live="polite"
-            className={message?.error ? "text-sm text-destructive" : "text-sm"}
-          >
-            {message?.text}
-          </div>
-          <Button type="submit" disabled={busy}>
-            {busy && <Spinner label="Sending" />}
-            Reset Password
-          </Button>
-          <Button type="button" variant="outline" onClick={onBack}>
-            Back to Login
-          </Button>
-        </form>
-      </CardContent>
-    </Card>
+    <AuthCard
+      title="Forgotten Password"
+      description="Enter your e-mail address and we will send you a link to set a new password."
+    >
+      <form noValidate onSubmit={submit} className="grid gap-4">
+        <EmailField
+          id="reset-email"
+          value={email}
+          aria-invalid={message?.error && !email.trim() ? true : undefined}
+          onChange={changeTo(onEmailChange, () => setMessage(null))}
+        />
+        <div
+          role="status"
+          aria-live="polite"
+          className={message?.error ? "text-sm text-destructive" : "text-sm"}
+        >
+          {message?.text}
+        </div>
+        <Button type="submit" disabled={busy}>
+          {busy && <Spinner label="Sending" />}
+          Reset Password
+        </Button>
+        <Button type="button" variant="outline" onClick={onBack}>
+          Back to Login
+        </Button>
+      </form>
+    </AuthCard>
   );
 }

@@ -13,7 +13,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { getAccountStatus, signUp } from "../actions";
 import { signUpSchema, type SignUpInput } from "../schemas";
 import { CodeVerification, VerificationComplete } from "./code-verification";
-import { NewPasswordField } from "./new-password-field";
+import { NewPasswordField } from "./password-fields";
 import { PersonalDetailsFields } from "./personal-details-fields";
 import { TermsOverlay } from "./terms-overlay";
 
@@ -70,8 +70,14 @@ export function SignUpForm({
     setFormError(result.message);
   });
 
-  const decide = (field: "acceptLicence" | "acceptPrivacy") => (accepted: boolean) =>
-    form.setValue(field, accepted as true, { shouldValidate: form.formState.isSubmitted });
+  const accepted = { acceptLicence, acceptPrivacy };
+  /** A document overlay's state and decision, all bound to its one form field. */
+  const termsField = (field: keyof typeof accepted) => ({
+    accepted: Boolean(accepted[field]),
+    onDecision: (decision: boolean) =>
+      form.setValue(field, decision as true, { shouldValidate: form.formState.isSubmitted }),
+    invalid: errors[field]?.message,
+  });
 
   return (
     <>
@@ -92,18 +98,14 @@ export function SignUpForm({
         <TermsOverlay
           title="License Agreement"
           description="Please read the licence agreement, then accept or reject it."
-          accepted={Boolean(acceptLicence)}
-          onDecision={decide("acceptLicence")}
-          invalid={errors.acceptLicence?.message}
+          {...termsField("acceptLicence")}
         >
           <div className="prose prose-sm max-w-none">{licenceAgreement}</div>
         </TermsOverlay>
         <TermsOverlay
           title="Privacy Policy"
           description="Please read the privacy policy, then accept or reject it."
-          accepted={Boolean(acceptPrivacy)}
-          onDecision={decide("acceptPrivacy")}
-          invalid={errors.acceptPrivacy?.message}
+          {...termsField("acceptPrivacy")}
         >
           {privacyPolicy}
         </TermsOverlay>

@@ -10,7 +10,7 @@ import { authClient } from "@/lib/auth-client";
 import { passwordLimits } from "@/lib/security/password-policy";
 
 import { authErrorMessage } from "../auth-errors";
-import { NewPasswordField } from "./new-password-field";
+import { NewPasswordField } from "./password-fields";
 
 /** Sets a new password from the e-mailed link; every session of the account ends (R9). */
 export function UpdatePasswordForm({ token }: { token: string }) {

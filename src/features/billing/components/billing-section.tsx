@@ -9,8 +9,10 @@ import {
   TableRow,
 } from "@/components/ui/table";
 
+import { formatUkDate } from "@/lib/tariff-vocabulary";
+
 import type { LicenceBilling, LicenceInvoices } from "../queries";
-import { describeTrial, formatUkDate } from "../trial-terms";
+import { describeTrial } from "../trial-terms";
 import { OperatorLicenceNote } from "./operator-licence-note";
 import { UpgradePlanButton } from "./upgrade-plan-button";
 

@@ -65,6 +65,39 @@ export function ChangeGroups({ groups }: { groups: ChangeGroup[] }) {
   );
 }
 
+const fieldClassName = "h-10 rounded-md border border-input bg-background px-3 text-sm";
+
+/** A labelled choice of the filter form: "All …" (no filter) first, then each option. */
+function FilterSelect({
+  id,
+  name,
+  label,
+  value,
+  allLabel,
+  options,
+}: {
+  id: string;
+  name: string;
+  label: string;
+  value: string | undefined;
+  allLabel: string;
+  options: { value: string; label: string }[];
+}) {
+  return (
+    <div className="grid gap-1.5">
+      <Label htmlFor={id}>{label}</Label>
+      <select id={id} name={name} defaultValue={value ?? ""} className={fieldClassName}>
+        <option value="">{allLabel}</option>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
 /** Since when, which part and which kind of change: a GET form, so a view is an address to keep. */
 export function ChangesFilterForm({
   since,
@@ -79,46 +112,24 @@ export function ChangesFilterForm({
     <form action={changesPath} method="get" className="flex flex-wrap items-end gap-3">
       <div className="grid gap-1.5">
         <Label htmlFor="changes-since">Imported since</Label>
-        <input
-          id="changes-since"
-          name="since"
-          type="date"
-          defaultValue={since}
-          className="h-10 rounded-md border border-input bg-background px-3 text-sm"
-        />
+        <input id="changes-since" name="since" type="date" defaultValue={since} className={fieldClassName} />
       </div>
-      <div className="grid gap-1.5">
-        <Label htmlFor="changes-part">Part</Label>
-        <select
-          id="changes-part"
-          name="part"
-          defaultValue={filters.part ?? ""}
-          className="h-10 rounded-md border border-input bg-background px-3 text-sm"
-        >
-          <option value="">All parts</option>
-          {parts.map((part) => (
-            <option key={part.id} value={part.id}>
-              {part.label}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="grid gap-1.5">
-        <Label htmlFor="changes-kind">Kind of change</Label>
-        <select
-          id="changes-kind"
-          name="kind"
-          defaultValue={filters.kind ?? ""}
-          className="h-10 rounded-md border border-input bg-background px-3 text-sm"
-        >
-          <option value="">All changes</option>
-          {Object.entries(changeKinds).map(([kind, label]) => (
-            <option key={kind} value={kind}>
-              {label}
-            </option>
-          ))}
-        </select>
-      </div>
+      <FilterSelect
+        id="changes-part"
+        name="part"
+        label="Part"
+        value={filters.part}
+        allLabel="All parts"
+        options={parts.map((part) => ({ value: part.id, label: part.label }))}
+      />
+      <FilterSelect
+        id="changes-kind"
+        name="kind"
+        label="Kind of change"
+        value={filters.kind}
+        allLabel="All changes"
+        options={Object.entries(changeKinds).map(([kind, label]) => ({ value: kind, label }))}
+      />
       <Button type="submit" variant="outline">
         Show
       </Button>

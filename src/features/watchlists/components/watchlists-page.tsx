@@ -3,7 +3,7 @@ import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
 import type { CurrentUser } from "@/lib/session";
 import { cn } from "@/lib/utils";
-import { monthLabel, partLabel, type PartId } from "@/lib/tariff-vocabulary";
+import { formatUkDate, monthLabel, partLabel, type PartId } from "@/lib/tariff-vocabulary";
 
 import { fromFirstOf } from "@/features/tariff/months";
 
@@ -38,13 +38,6 @@ function monthsNote(detail: WatchlistOverview): string {
     .join("; ");
 }
 
-const visitTime = new Intl.DateTimeFormat("en-GB", {
-  day: "numeric",
-  month: "long",
-  year: "numeric",
-  timeZone: "Europe/London",
-});
-
 /** 'Changes since your last visit': what the months loaded since then changed for the list's packs. */
 function ChangesSinceLastVisit({ summary, empty }: { summary: VisitSummary; empty: boolean }) {
   if (empty) return null;
@@ -61,7 +54,7 @@ function ChangesSinceLastVisit({ summary, empty }: { summary: VisitSummary; empt
       ) : (
         <>
           <p className="mt-1 text-muted-foreground">
-            Since {visitTime.format(new Date(summary.lastVisit))}: {countsSentence(summary.counts)}
+            Since {formatUkDate(new Date(summary.lastVisit))}: {countsSentence(summary.counts)}
           </p>
           {summary.lines.length > 0 && (
             <ul className="mt-2 list-disc space-y-0.5 pl-5">

@@ -4,7 +4,7 @@ import Link from "next/link";
 import LicenseAgreement from "@content/policies/eula.md";
 import { PageContainer } from "@/components/layout/page-container";
 import { PrivacyPolicyFrame } from "@/components/layout/privacy-policy-frame";
-import { Card, CardContent, CardDescription, CardHeader } from "@/components/ui/card";
+import { AuthCard } from "@/features/accounts/components/auth-card";
 import { DelegateSignUp } from "@/features/licences/components/delegate-sign-up";
 import { describeInvite } from "@/features/licences/invites";
 import { getCurrentUser } from "@/lib/session";
@@ -28,39 +28,37 @@ export default async function DelegateSignUpPage({ searchParams }: Props) {
   const user = invite.state === "valid" ? await getCurrentUser() : null;
   return (
     <PageContainer width="wide" className="flex justify-center">
-      <Card className="w-full max-w-xl">
-        <CardHeader>
-          <h1 className="text-2xl leading-tight font-semibold">
-            {invite.state === "valid"
-              ? `Join ${invite.organisation ?? "your organisation"} on TariffScope`
-              : "Invitation"}
-          </h1>
-          {invite.state === "valid" && (
-            <CardDescription>
-              Create your account for {invite.email}; we will e-mail you a six-digit code.
-            </CardDescription>
-          )}
-        </CardHeader>
-        <CardContent>
-          {invite.state === "valid" ? (
-            <DelegateSignUp
-              token={token!}
-              email={invite.email}
-              signedInAs={user?.email ?? null}
-              licenceAgreement={<LicenseAgreement />}
-              privacyPolicy={<PrivacyPolicyFrame />}
-            />
-          ) : (
-            <p role="alert">
-              {problems[invite.state]} Ask your organisation&apos;s admin to invite you again, or{" "}
-              <Link href="/account-management/signin" className="underline underline-offset-2">
-                log in
-              </Link>
-              .
-            </p>
-          )}
-        </CardContent>
-      </Card>
+      <AuthCard
+        title={
+          invite.state === "valid"
+            ? `Join ${invite.organisation ?? "your organisation"} on TariffScope`
+            : "Invitation"
+        }
+        description={
+          invite.state === "valid"
+            ? `Create your account for ${invite.email}; we will e-mail you a six-digit code.`
+            : undefined
+        }
+        wide
+      >
+        {invite.state === "valid" ? (
+          <DelegateSignUp
+            token={token!}
+            email={invite.email}
+            signedInAs={user?.email ?? null}
+            licenceAgreement={<LicenseAgreement />}
+            privacyPolicy={<PrivacyPolicyFrame />}
+          />
+        ) : (
+          <p role="alert">
+            {problems[invite.state]} Ask your organisation&apos;s admin to invite you again, or{" "}
+            <Link href="/account-management/signin" className="underline underline-offset-2">
+              log in
+            </Link>
+            .
+          </p>
+        )}
+      </AuthCard>
     </PageContainer>
   );
 }

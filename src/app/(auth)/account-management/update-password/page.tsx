@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 
 import { PageContainer } from "@/components/layout/page-container";
-import { Card, CardContent, CardDescription, CardHeader } from "@/components/ui/card";
+import { AuthCard } from "@/features/accounts/components/auth-card";
 import { UpdatePasswordForm } from "@/features/accounts/components/update-password-form";
 
 export const metadata: Metadata = { title: "Set a new password", robots: { index: false } };
@@ -14,25 +14,19 @@ export default async function UpdatePasswordPage({ searchParams }: Props) {
   const usable = typeof token === "string" && token.length > 0 && !error;
   return (
     <PageContainer width="wide" className="flex justify-center">
-      <Card className="w-full max-w-md">
-        <CardHeader>
-          <h1 className="text-2xl leading-tight font-semibold">Set a new password</h1>
-          <CardDescription>Choose a new password for your TariffScope account.</CardDescription>
-        </CardHeader>
-        <CardContent>
-          {usable ? (
-            <UpdatePasswordForm token={token} />
-          ) : (
-            <p role="alert">
-              This reset link is invalid or has expired.{" "}
-              <Link href="/account-management/signin" className="underline underline-offset-2">
-                Ask for a new one
-              </Link>{" "}
-              from the Log In page.
-            </p>
-          )}
-        </CardContent>
-      </Card>
+      <AuthCard title="Set a new password" description="Choose a new password for your TariffScope account.">
+        {usable ? (
+          <UpdatePasswordForm token={token} />
+        ) : (
+          <p role="alert">
+            This reset link is invalid or has expired.{" "}
+            <Link href="/account-management/signin" className="underline underline-offset-2">
+              Ask for a new one
+            </Link>{" "}
+            from the Log In page.
+          </p>
+        )}
+      </AuthCard>
     </PageContainer>
   );
 }

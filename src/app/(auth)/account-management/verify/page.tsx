@@ -2,8 +2,8 @@ import type { Metadata } from "next";
 import Link from "next/link";
 
 import { PageContainer } from "@/components/layout/page-container";
-import { Card, CardContent, CardDescription, CardHeader } from "@/components/ui/card";
 import { emailField } from "@/features/accounts/schemas";
+import { AuthCard } from "@/features/accounts/components/auth-card";
 import { VerifyEmailForm } from "@/features/accounts/components/verify-email-form";
 import { findPlan } from "@/features/billing/plans";
 import { safeRedirectPath } from "@/lib/security/safe-redirect";
@@ -24,29 +24,26 @@ export default async function VerifyPage({ searchParams }: Props) {
       : null;
   return (
     <PageContainer width="wide" className="flex justify-center">
-      <Card className="w-full max-w-md">
-        <CardHeader>
-          <h1 className="text-2xl leading-tight font-semibold">Confirm your e-mail</h1>
-          <CardDescription>
-            {plan
-              ? `Confirm your address to continue with the ${plan.name} plan.`
-              : "One last step to finish setting up your account."}
-          </CardDescription>
-        </CardHeader>
-        <CardContent>
-          {email.success ? (
-            <VerifyEmailForm email={email.data} redirectTo={redirectTo} />
-          ) : (
-            <p role="alert">
-              This link has no valid e-mail address.{" "}
-              <Link href="/account-management/signin" className="underline underline-offset-2">
-                Log in
-              </Link>{" "}
-              to ask for a new code.
-            </p>
-          )}
-        </CardContent>
-      </Card>
+      <AuthCard
+        title="Confirm your e-mail"
+        description={
+          plan
+            ? `Confirm your address to continue with the ${plan.name} plan.`
+            : "One last step to finish setting up your account."
+        }
+      >
+        {email.success ? (
+          <VerifyEmailForm email={email.data} redirectTo={redirectTo} />
+        ) : (
+          <p role="alert">
+            This link has no valid e-mail address.{" "}
+            <Link href="/account-management/signin" className="underline underline-offset-2">
+              Log in
+            </Link>{" "}
+            to ask for a new code.
+          </p>
+        )}
+      </AuthCard>
     </PageContainer>
   );
 }

@@ -7,8 +7,8 @@ import { TestPortalForm } from "@/features/billing/components/test-portal-form";
 import { manageUsersPath } from "@/features/billing/notifications";
 import { findPlan } from "@/features/billing/plans";
 import { getTestPortal } from "@/features/billing/test-mode";
-import { formatUkDate } from "@/features/billing/trial-terms";
 import { requireUser } from "@/lib/session";
+import { formatUkDate } from "@/lib/tariff-vocabulary";
 
 export const metadata: Metadata = { title: "Test billing portal", robots: { index: false } };
 

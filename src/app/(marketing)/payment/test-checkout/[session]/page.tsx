@@ -8,9 +8,8 @@ import { TestModeNotice } from "@/features/billing/components/test-mode-notice";
 import { findPlan } from "@/features/billing/plans";
 import { findTestCheckout } from "@/features/billing/test-mode";
 import { trialEndsAt } from "@/features/billing/gateway/test-provider";
-import { formatUkDate } from "@/features/billing/trial-terms";
 import { requireUser } from "@/lib/session";
-import { formatPence } from "@/lib/tariff-vocabulary";
+import { formatPence, formatUkDate } from "@/lib/tariff-vocabulary";
 
 export const metadata: Metadata = { title: "Test checkout", robots: { index: false } };
 
