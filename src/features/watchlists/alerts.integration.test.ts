@@ -13,7 +13,7 @@ import {
 } from "@/db/schema";
 import { concessionsPage, type ConcessionEntry } from "@/features/imports/layout-writers";
 import { importFile } from "@/features/imports/service";
-import { readOutbox, unsubscribe } from "@/lib/email";
+import { readOutbox, unsubscribe, unsubscribeUrlFor } from "@/lib/email";
 import { insertUser } from "@tests/fixtures/accounts";
 import { setupTestDatabase } from "@tests/fixtures/db";
 import { insertOrganisation } from "@tests/fixtures/licences";
@@ -259,6 +259,38 @@ describe("the weekly digest", () => {
     await sendWeeklyWatchlistDigests(database.db);
     expect(await mailTo(organisation.member.email)).toEqual([]);
     expect(await mailTo(organisation.admin.email)).toHaveLength(1);
+  });
+});
+
+describe("one e-mail for many watchers", () => {
+  it("gives each watcher of the same changes their own copy, with their own name and unsubscribe link", async () => {
+    const asha = await watcher();
+    const ben = await watcher();
+    const nameless = await watcher();
+    for (const [user, firstName] of [
+      [asha, "Asha"],
+      [ben, "Ben"],
+      [nameless, null],
+    ] as const)
+      await database.db.update(profiles).set({ firstName }).where(eq(profiles.id, user.id));
+    await load(concessionFile("June 2027", "£19.00"));
+
+    const copies = await Promise.all([asha, ben, nameless].map((user) => mailTo(user.email)));
+    expect(copies.map((mails) => mails.length)).toEqual([1, 1, 1]);
+    const [ashas = "", bens = "", unnamed = ""] = copies.map(([mail]) => mail!.text ?? "");
+    expect(ashas).toContain("Hello Asha,");
+    expect(ashas).toContain(unsubscribeUrlFor(asha.email));
+    expect(ashas).not.toContain(unsubscribeUrlFor(ben.email));
+    expect(bens).toContain("Hello Ben,");
+    expect(bens).toContain(unsubscribeUrlFor(ben.email));
+    expect(unnamed).toContain("Hello,");
+    expect(unnamed).toContain(unsubscribeUrlFor(nameless.email));
+    // The same words for all three, but for the name and the link.
+    const words = (text: string, user: { email: string }) =>
+      text.replace(/Hello[^,]*,/, "").replace(unsubscribeUrlFor(user.email), "");
+    expect(words(bens, ben)).toBe(words(ashas, asha));
+    expect(words(unnamed, nameless)).toBe(words(ashas, asha));
+    expect(ashas).toContain("concession for June 2027 £18.00 → £19.00");
   });
 });
 
