@@ -29,3 +29,27 @@ export function TableCell({ className, ...props }: React.ComponentProps<"td">) {
 export function TableCaption({ className, ...props }: React.ComponentProps<"caption">) {
   return <caption className={cn("mt-3 text-sm text-muted-foreground", className)} {...props} />;
 }
+
+/**
+ * A table in a bordered region that scrolls sideways when it is wider than the screen: the region
+ * is named (`label`) and takes focus, so the keyboard can scroll it, and the caption is read by
+ * screen readers only.
+ */
+export function ScrollingTable({
+  label,
+  caption,
+  children,
+}: {
+  label: string;
+  caption: React.ReactNode;
+  children: React.ReactNode;
+}) {
+  return (
+    <div className="overflow-x-auto rounded-lg border" tabIndex={0} role="region" aria-label={label}>
+      <Table>
+        <TableCaption className="sr-only">{caption}</TableCaption>
+        {children}
+      </Table>
+    </div>
+  );
+}

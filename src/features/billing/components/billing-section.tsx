@@ -1,8 +1,7 @@
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import {
-  Table,
+  ScrollingTable,
   TableBody,
-  TableCaption,
   TableCell,
   TableHead,
   TableHeader,
@@ -140,45 +139,42 @@ function Invoices({ invoices }: { invoices: LicenceInvoices }) {
     );
   if (invoices.invoices.length === 0) return <p className="text-sm">No invoices yet.</p>;
   return (
-    <div className="overflow-x-auto rounded-lg border" tabIndex={0} role="region" aria-label="Invoices">
-      <Table>
-        <TableCaption className="sr-only">Your latest invoices, newest first</TableCaption>
-        <TableHeader>
-          <TableRow>
-            <TableHead>Date</TableHead>
-            <TableHead className="text-right">Amount</TableHead>
-            <TableHead>Status</TableHead>
-            <TableHead>Invoice</TableHead>
+    <ScrollingTable label="Invoices" caption="Your latest invoices, newest first">
+      <TableHeader>
+        <TableRow>
+          <TableHead>Date</TableHead>
+          <TableHead className="text-right">Amount</TableHead>
+          <TableHead>Status</TableHead>
+          <TableHead>Invoice</TableHead>
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {invoices.invoices.map((invoice) => (
+          <TableRow key={invoice.id}>
+            <TableCell className="whitespace-nowrap">{formatUkDate(invoice.issuedAt)}</TableCell>
+            <TableCell className="text-right tabular-nums">
+              {money(invoice.totalPence, invoice.currency)}
+            </TableCell>
+            <TableCell>{invoice.status ? (invoiceStatus[invoice.status] ?? invoice.status) : ""}</TableCell>
+            <TableCell>
+              {invoice.url ? (
+                <a
+                  href={invoice.url}
+                  className="underline underline-offset-2"
+                  target="_blank"
+                  rel="noreferrer"
+                >
+                  {invoice.number ?? "View"}
+                  <span className="sr-only"> (opens in a new tab)</span>
+                </a>
+              ) : (
+                invoice.number
+              )}
+            </TableCell>
           </TableRow>
-        </TableHeader>
-        <TableBody>
-          {invoices.invoices.map((invoice) => (
-            <TableRow key={invoice.id}>
-              <TableCell className="whitespace-nowrap">{formatUkDate(invoice.issuedAt)}</TableCell>
-              <TableCell className="text-right tabular-nums">
-                {money(invoice.totalPence, invoice.currency)}
-              </TableCell>
-              <TableCell>{invoice.status ? (invoiceStatus[invoice.status] ?? invoice.status) : ""}</TableCell>
-              <TableCell>
-                {invoice.url ? (
-                  <a
-                    href={invoice.url}
-                    className="underline underline-offset-2"
-                    target="_blank"
-                    rel="noreferrer"
-                  >
-                    {invoice.number ?? "View"}
-                    <span className="sr-only"> (opens in a new tab)</span>
-                  </a>
-                ) : (
-                  invoice.number
-                )}
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </div>
+        ))}
+      </TableBody>
+    </ScrollingTable>
   );
 }
 

@@ -1,8 +1,7 @@
 import { PageSection } from "@/components/layout/page-section";
 import {
-  Table,
+  ScrollingTable,
   TableBody,
-  TableCaption,
   TableCell,
   TableHead,
   TableHeader,
@@ -77,54 +76,45 @@ export function EffectiveReimbursement({
               </>
             )}
           </EditionMonthCards>
-          <div
-            className="overflow-x-auto rounded-lg border"
-            tabIndex={0}
-            role="region"
-            aria-label={`Effective reimbursement of ${name}, last ${months.length} months`}
+          <ScrollingTable
+            label={`Effective reimbursement of ${name}, last ${months.length} months`}
+            caption={`Effective reimbursement of ${name} per pack, by month, in each edition`}
           >
-            <Table>
-              <TableCaption className="sr-only">
-                Effective reimbursement of {name} per pack, by month, in each edition
-              </TableCaption>
-              <TableHeader>
-                <TableRow>
-                  <TableHead scope="col">Month</TableHead>
-                  {editionIds.map((edition) => (
-                    <TableHead key={edition} scope="col">
-                      {editionNames[edition]}
-                    </TableHead>
-                  ))}
-                </TableRow>
-              </TableHeader>
-              <TableBody>
-                {months.map((month) => (
-                  <TableRow key={month.period}>
-                    <TableCell>{monthChoiceLabel(month.period, inForce.period)}</TableCell>
-                    {editionIds.map((edition) => {
-                      const result = month.editions[edition];
-                      return (
-                        <TableCell key={edition} className="align-top whitespace-normal">
-                          {result ? (
-                            <>
-                              <Figure result={result} unit={unit} />
-                              <span className="block text-xs text-muted-foreground">
-                                {shortExplanation(result)}
-                              </span>
-                            </>
-                          ) : (
-                            <span className="text-muted-foreground">
-                              {absentWords(months, month, edition)}
-                            </span>
-                          )}
-                        </TableCell>
-                      );
-                    })}
-                  </TableRow>
+            <TableHeader>
+              <TableRow>
+                <TableHead scope="col">Month</TableHead>
+                {editionIds.map((edition) => (
+                  <TableHead key={edition} scope="col">
+                    {editionNames[edition]}
+                  </TableHead>
                 ))}
-              </TableBody>
-            </Table>
-          </div>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {months.map((month) => (
+                <TableRow key={month.period}>
+                  <TableCell>{monthChoiceLabel(month.period, inForce.period)}</TableCell>
+                  {editionIds.map((edition) => {
+                    const result = month.editions[edition];
+                    return (
+                      <TableCell key={edition} className="align-top whitespace-normal">
+                        {result ? (
+                          <>
+                            <Figure result={result} unit={unit} />
+                            <span className="block text-xs text-muted-foreground">
+                              {shortExplanation(result)}
+                            </span>
+                          </>
+                        ) : (
+                          <span className="text-muted-foreground">{absentWords(months, month, edition)}</span>
+                        )}
+                      </TableCell>
+                    );
+                  })}
+                </TableRow>
+              ))}
+            </TableBody>
+          </ScrollingTable>
         </>
       )}
     </PageSection>

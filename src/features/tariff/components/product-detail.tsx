@@ -3,9 +3,8 @@ import type { ReactNode } from "react";
 
 import { PageSection } from "@/components/layout/page-section";
 import {
-  Table,
+  ScrollingTable,
   TableBody,
-  TableCaption,
   TableCell,
   TableHead,
   TableHeader,
@@ -90,46 +89,39 @@ export function ProductDetailView({
               No concession has been granted on this pack in the months imported.
             </p>
           ) : (
-            <div
-              className="overflow-x-auto rounded-lg border"
-              tabIndex={0}
-              role="region"
-              aria-label={`Price concessions on ${product.name}`}
+            <ScrollingTable
+              label={`Price concessions on ${product.name}`}
+              caption={`Price concessions on ${product.name}, by month`}
             >
-              <Table>
-                <TableCaption className="sr-only">Price concessions on {product.name}, by month</TableCaption>
-                <TableHeader>
-                  <TableRow>
-                    <TableHead scope="col">Month</TableHead>
-                    <TableHead scope="col" className="text-right">
-                      Concession price
-                    </TableHead>
-                    <TableHead scope="col" className="text-right">
-                      Tariff price
-                    </TableHead>
-                    <TableHead scope="col" className="text-right">
-                      Uplift
-                    </TableHead>
+              <TableHeader>
+                <TableRow>
+                  <TableHead scope="col">Month</TableHead>
+                  <TableHead scope="col" className="text-right">
+                    Concession price
+                  </TableHead>
+                  <TableHead scope="col" className="text-right">
+                    Tariff price
+                  </TableHead>
+                  <TableHead scope="col" className="text-right">
+                    Uplift
+                  </TableHead>
+                </TableRow>
+              </TableHeader>
+              <TableBody>
+                {[...product.concessions].reverse().map((entry) => (
+                  <TableRow key={entry.period}>
+                    <TableCell>{monthLabel(entry.period)}</TableCell>
+                    <TableCell className="text-right tabular-nums">{formatPence(entry.pricePence)}</TableCell>
+                    <TableCell className="text-right tabular-nums">
+                      {entry.tariffPricePence === null ? "—" : formatPence(entry.tariffPricePence)}
+                    </TableCell>
+                    <TableCell className="text-right tabular-nums">
+                      {entry.upliftPence === null ? "—" : formatPence(entry.upliftPence)}
+                    </TableCell>
                   </TableRow>
-                </TableHeader>
-                <TableBody>
-                  {[...product.concessions].reverse().map((entry) => (
-                    <TableRow key={entry.period}>
-                      <TableCell>{monthLabel(entry.period)}</TableCell>
-                      <TableCell className="text-right tabular-nums">
-                        {formatPence(entry.pricePence)}
-                      </TableCell>
-                      <TableCell className="text-right tabular-nums">
-                        {entry.tariffPricePence === null ? "—" : formatPence(entry.tariffPricePence)}
-                      </TableCell>
-                      <TableCell className="text-right tabular-nums">
-                        {entry.upliftPence === null ? "—" : formatPence(entry.upliftPence)}
-                      </TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
-            </div>
+                ))}
+              </TableBody>
+            </ScrollingTable>
           )}
         </PageSection>
       )}
