@@ -25,17 +25,23 @@ export class AppError extends Error {
   readonly code: ErrorCode;
   readonly status: number;
   readonly fieldErrors?: Record<string, string[]>;
+  /** For a refusal that ends at a known time (a rate limit): the seconds until then, sent as `Retry-After`. */
+  readonly retryAfterSeconds?: number;
 
   constructor(
     code: ErrorCode,
     message?: string,
-    options?: { cause?: unknown; fieldErrors?: Record<string, string[]> },
+    options?: { cause?: unknown; fieldErrors?: Record<string, string[]>; retryAfterSeconds?: number },
   ) {
     super(message ?? errorCodes[code].message, { cause: options?.cause });
     this.name = "AppError";
     this.code = code;
     this.status = errorCodes[code].status;
     this.fieldErrors = options?.fieldErrors;
+    this.retryAfterSeconds =
+      options?.retryAfterSeconds === undefined
+        ? undefined
+        : Math.max(1, Math.ceil(options.retryAfterSeconds));
   }
 }
 

@@ -7,7 +7,8 @@ type Handler<Context> = (request: Request, context: Context) => Promise<Response
 
 /**
  * Wraps a route handler so that every failure becomes the same JSON error shape,
- * with unknown errors logged in full on the server and hidden from the client (R21).
+ * with unknown errors logged in full on the server and hidden from the client (R21), and a refusal
+ * that ends at a known time saying when in `Retry-After`.
  */
 export function handleRoute<Context>(name: string, handler: Handler<Context>): Handler<Context> {
   return async (request, context) => {
@@ -17,7 +18,11 @@ export function handleRoute<Context>(name: string, handler: Handler<Context>): H
       const { status, body } = toErrorBody(error);
       if (status >= 500) getLogger().error({ err: error, route: name }, "route failed");
       else getLogger().info({ route: name, code: body.error.code }, "route refused");
-      return NextResponse.json(body, { status });
+      const retryAfter = error instanceof AppError ? error.retryAfterSeconds : undefined;
+      return NextResponse.json(body, {
+        status,
+        headers: retryAfter === undefined ? undefined : { "retry-after": String(retryAfter) },
+      });
     }
   };
 }

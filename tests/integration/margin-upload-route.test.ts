@@ -82,6 +82,9 @@ describe("POST /api/margin-check/uploads under the limits", () => {
         message: expect.stringMatching(/the most allowed \(30 an hour\)\. Please try again in/),
       },
     });
+    // The hour's first upload leaves the window within the hour: the client is told when.
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(3500);
+    expect(Number(refused.headers.get("retry-after"))).toBeLessThanOrEqual(3600);
     expect(await uploadsKept()).toBe(before);
     await database.db.execute(sql`delete from margin_usage where license_id = ${licenceId}`);
   });
@@ -92,6 +95,8 @@ describe("POST /api/margin-check/uploads under the limits", () => {
     const overDay = await upload();
     expect(overDay.status).toBe(429);
     expect((await overDay.json()).error.message).toMatch(/would pass its limit of 100,000 a day/);
+    expect(Number(overDay.headers.get("retry-after"))).toBeGreaterThan(86_000);
+    expect(Number(overDay.headers.get("retry-after"))).toBeLessThanOrEqual(86_400);
     await database.db.execute(sql`delete from margin_usage where license_id = ${licenceId}`);
 
     await database.db.execute(sql`
@@ -100,6 +105,8 @@ describe("POST /api/margin-check/uploads under the limits", () => {
     const full = await upload();
     expect(full.status).toBe(429);
     expect((await full.json()).error.message).toMatch(/^Your licence keeps 100 margin-check uploads/);
+    // Waiting frees nothing here, so no time is given: deleting an upload does.
+    expect(full.headers.get("retry-after")).toBeNull();
     expect(await uploadsKept()).toBe(100);
     await database.db.execute(sql`delete from margin_uploads where license_id = ${licenceId}`);
   });
@@ -118,5 +125,7 @@ describe("POST /api/margin-check/preview under its limit", () => {
     const refused = await post(previewRoute, "/api/margin-check/preview");
     expect(refused.status).toBe(429);
     expect((await refused.json()).error.message).toMatch(/^Too many files read for the margin check/);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(Number(refused.headers.get("retry-after"))).toBeLessThanOrEqual(3600);
   });
 });

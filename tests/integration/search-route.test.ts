@@ -168,6 +168,7 @@ describe("GET /api/search: who may ask, and how much", () => {
     const refused = await search("q=amox");
     expect(refused.status).toBe(429);
     expect(JSON.stringify(await refused.json())).toContain("Too many searches");
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
     await actAs(subscriber);
     expect((await search("q=amox")).status).toBe(200);
   });

@@ -49,6 +49,7 @@ async function uploadsThisHour(db: Runner, owner: Owner, limits: MarginLimits, n
     "rate_limited",
     `You have sent ${count(row!.uploads)} price lists to the margin check in the last hour, the most ` +
       `allowed (${count(limits.uploadsPerHour)} an hour). Please try again in ${waitText(freeAt - now.getTime())}.`,
+    { retryAfterSeconds: (freeAt - now.getTime()) / 1000 },
   );
 }
 
@@ -95,6 +96,7 @@ async function linesToday(db: Runner, owner: Owner, lines: number, limits: Margi
     `Your licence has had ${count(total)} lines checked in the last 24 hours; this file's ${count(lines)} ` +
       `would pass its limit of ${count(limits.linesPerDay)} a day. Please try again in ` +
       `${waitText(freeAt - now.getTime())}, or check a smaller file.`,
+    { retryAfterSeconds: (freeAt - now.getTime()) / 1000 },
   );
 }
 
@@ -163,5 +165,6 @@ export async function countPreview(owner: Owner, limits = marginLimits()): Promi
     throw new AppError(
       "rate_limited",
       `Too many files read for the margin check. Please wait ${waitText(decision.retryAfterSeconds * 1000)}.`,
+      { retryAfterSeconds: decision.retryAfterSeconds },
     );
 }

@@ -25,5 +25,6 @@ export async function countSearch(user: CurrentUser): Promise<void> {
     throw new AppError(
       "rate_limited",
       `Too many searches. Please wait ${decision.retryAfterSeconds} seconds.`,
+      { retryAfterSeconds: decision.retryAfterSeconds },
     );
 }
