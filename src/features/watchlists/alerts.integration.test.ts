@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 
 import {
@@ -20,7 +20,12 @@ import { insertOrganisation } from "@tests/fixtures/licences";
 import { hasRealData, realFile } from "@tests/fixtures/real-data";
 import { tariffFileFolder, viiiaCsv, viiiaRows } from "@tests/fixtures/tariff-files";
 
-import { sendPendingWatchlistAlerts, sendWatchlistAlerts, sendWeeklyWatchlistDigests } from "./alerts";
+import {
+  forEachUserBatch,
+  sendPendingWatchlistAlerts,
+  sendWatchlistAlerts,
+  sendWeeklyWatchlistDigests,
+} from "./alerts";
 
 /** Watchlist alerts after real imports of Part VIIIA files in NHSBSA's layout. */
 const database = setupTestDatabase();
@@ -291,6 +296,31 @@ describe("one e-mail for many watchers", () => {
     expect(words(bens, ben)).toBe(words(ashas, asha));
     expect(words(unnamed, nameless)).toBe(words(ashas, asha));
     expect(ashas).toContain("concession for June 2027 £18.00 → £19.00");
+  });
+});
+
+describe("users a batch at a time", () => {
+  it("deals with every user exactly once, in batches of at most the size asked, and adds up what each did", async () => {
+    for (let added = 0; added < 5; added += 1) await insertUser({ subscribed: added % 2 === 0 });
+    const everyone = (await database.db.select({ id: profiles.id }).from(profiles).orderBy(profiles.id)).map(
+      (row) => row.id,
+    );
+    const batches: string[][] = [];
+    const done = await forEachUserBatch(
+      database.db,
+      async (inBatch) => {
+        const { rows } = await database.db.execute<{ id: string }>(
+          sql`select id from profiles where ${inBatch(sql`id`)} order by id`,
+        );
+        batches.push(rows.map((row) => row.id));
+        return { emails: 1, changes: rows.length };
+      },
+      2,
+    );
+    expect(batches.flat()).toEqual(everyone);
+    expect(batches.every((batch) => batch.length <= 2)).toBe(true);
+    expect(batches.length).toBeGreaterThanOrEqual(Math.ceil(everyone.length / 2));
+    expect(done).toEqual({ emails: batches.length, changes: everyone.length });
   });
 });
 

@@ -191,18 +191,60 @@ export async function sendWatchlistAlerts(
   imported: Imported,
 ): Promise<{ emails: number; changes: number }> {
   const changes = imported.periods.length > 0 ? changesOf(imported) : undefined;
-  const recorded = [
-    ...(changes ? await recordWatchedChanges(db, changes) : []),
-    ...(reimbursementParts.has(imported.part) ? await recordMarginLosses(db, imported.part) : []),
-  ];
-  const now = recorded.filter((row) => !row.weekly_pending);
+  const turned = reimbursementParts.has(imported.part) ? await checkMarginLines(db) : [];
   const months = (rows: Recorded[]) =>
     [...new Set(rows.map((row) => monthLabel(row.line.period.slice(0, 7))))].sort().join(", ");
-  const emails = await mailDigests(now, (rows) => ({
-    source: `${partLabel(imported.part, imported.edition)}, ${months(rows)}`,
-    weekly: false,
-  }));
-  return { emails, changes: recorded.length };
+  return forEachUserBatch(db, async (inBatch) => {
+    const recorded = [
+      ...(changes ? await recordWatchedChanges(db, changes, inBatch) : []),
+      ...(await recordMarginLosses(db, imported.part, turned, inBatch)),
+    ];
+    const emails = await mailDigests(
+      recorded.filter((row) => !row.weekly_pending),
+      (rows) => ({ source: `${partLabel(imported.part, imported.edition)}, ${months(rows)}`, weekly: false }),
+    );
+    return { emails, changes: recorded.length };
+  });
+}
+
+/** Users dealt with at once: an announcement holds one batch's changes and e-mails, however many subscribe. */
+const usersAtOnce = 500;
+
+/** The id of the `size`th user in id order that `where` admits: a batch's last, null when fewer are left. */
+async function lastOfBatch(db: Database, where: SQL, size: number): Promise<string | null> {
+  const last = await db.execute<{ id: string }>(
+    sql`select id from profiles where ${where} order by id offset ${size - 1} limit 1`,
+  );
+  return last.rows[0]?.id ?? null;
+}
+
+/** Whether a user id column (`u.id`, `s.user_id`) is in the batch being dealt with. */
+type InBatch = (userId: SQL) => SQL;
+
+/**
+ * Runs `run` for every user, `size` at a time in id order, and adds up what each batch did (ADR
+ * 228). What an alert run holds in memory, the changes recorded and the e-mails being made, is then
+ * one batch's, not every subscriber's (1,000 subscribers watching 20 changed packs each are 20,000
+ * rows). Each user is in exactly one batch, so their changes still make one e-mail. A batch is a
+ * range of ids, so a user added meanwhile falls in one range or another, never two.
+ */
+export async function forEachUserBatch(
+  db: Database,
+  run: (inBatch: InBatch) => Promise<{ emails: number; changes: number }>,
+  size = usersAtOnce,
+): Promise<{ emails: number; changes: number }> {
+  const done = { emails: 0, changes: 0 };
+  const after = (id: string | null) => (userId: SQL) => (id === null ? sql`true` : sql`${userId} > ${id}`);
+  for (let from: string | null = null; ;) {
+    const upTo: string | null = await lastOfBatch(db, after(from)(sql`id`), size);
+    const batch = await run(
+      (userId) => sql`${after(from)(userId)} and ${upTo === null ? sql`true` : sql`${userId} <= ${upTo}`}`,
+    );
+    done.emails += batch.emails;
+    done.changes += batch.changes;
+    if (upTo === null) return done;
+    from = upTo;
+  }
 }
 
 type Inserted = Recorded & { weekly_pending: boolean };
@@ -234,33 +276,34 @@ export async function announceImports(
       returning import_id)
     select i.id, i.edition, i.part, i.period::text as period
     from imports i join claimed c on c.import_id = i.id order by i.id`);
-  const recorded: Inserted[] = [];
-  let marginsChecked = false;
-  for (const row of claimed.rows) {
+  const changeSets = claimed.rows.flatMap((row) => {
     const changes = changesOf({ edition: row.edition, part: row.part, periods: [row.period] });
-    if (changes) recorded.push(...(await recordWatchedChanges(db, changes)));
-    if (!marginsChecked && reimbursementParts.has(row.part)) {
-      marginsChecked = true;
-      recorded.push(...(await recordMarginLosses(db, row.part)));
-    }
-  }
+    return changes ? [changes] : [];
+  });
+  const marginPart = claimed.rows.find((row) => reimbursementParts.has(row.part))?.part;
+  const turned = marginPart ? await checkMarginLines(db) : [];
   const inForce = monthInForce(now).value;
-  const emails = await mailDigests(
-    recorded.filter((row) => !row.weekly_pending),
-    (rows) => {
-      const periods = [...new Set(rows.map((row) => row.line.period.slice(0, 7)))].sort();
-      const parts = [
-        ...new Set(rows.map((row) => partLabel(row.line.part as PartId, row.line.edition as Edition))),
-      ];
-      const ahead = periods.length === 1 && periods[0]! > inForce ? periods[0]! : undefined;
-      return {
-        source: `${parts.join(" and ")}, ${periods.map(monthLabel).join(", ")}`,
-        weekly: false,
-        from: ahead ? fromFirstOfAtStart(ahead) : undefined,
-      };
-    },
-  );
-  return { emails, changes: recorded.length };
+  return forEachUserBatch(db, async (inBatch) => {
+    const recorded: Inserted[] = [];
+    for (const changes of changeSets) recorded.push(...(await recordWatchedChanges(db, changes, inBatch)));
+    if (marginPart) recorded.push(...(await recordMarginLosses(db, marginPart, turned, inBatch)));
+    const emails = await mailDigests(
+      recorded.filter((row) => !row.weekly_pending),
+      (rows) => {
+        const periods = [...new Set(rows.map((row) => row.line.period.slice(0, 7)))].sort();
+        const parts = [
+          ...new Set(rows.map((row) => partLabel(row.line.part as PartId, row.line.edition as Edition))),
+        ];
+        const ahead = periods.length === 1 && periods[0]! > inForce ? periods[0]! : undefined;
+        return {
+          source: `${parts.join(" and ")}, ${periods.map(monthLabel).join(", ")}`,
+          weekly: false,
+          from: ahead ? fromFirstOfAtStart(ahead) : undefined,
+        };
+      },
+    );
+    return { emails, changes: recorded.length };
+  });
 }
 
 /** The rows a `… inserted as (insert … returning user_id, kind, code, line, weekly_pending)` inserted, with their users. */
@@ -268,7 +311,7 @@ const insertedWithUsers = sql`
   select n.user_id, u.email, u.first_name, n.kind, n.code, n.line, n.weekly_pending
   from inserted n join profiles u on u.id = n.user_id`;
 
-async function recordWatchedChanges(db: Database, changes: SQL): Promise<Inserted[]> {
+async function recordWatchedChanges(db: Database, changes: SQL, inBatch: InBatch): Promise<Inserted[]> {
   const result = await db.execute<Inserted>(sql`
     with ${watchers},
     changes as (${changes}),
@@ -280,7 +323,8 @@ async function recordWatchedChanges(db: Database, changes: SQL): Promise<Inserte
       join watchers wa on wa.watchlist_id = i.watchlist_id
       join profiles u on u.id = wa.user_id
       left join watchlist_alert_preferences pref on pref.user_id = u.id
-      where u.is_subscribed and (ch.reader_edition is null or u.country = ch.reader_edition)
+      where u.is_subscribed and ${inBatch(sql`u.id`)}
+        and (ch.reader_edition is null or u.country = ch.reader_edition)
         and coalesce(pref.enabled, true)
         and (ch.change <> 'price_change' or abs(coalesce(ch.percent, 0)) >= coalesce(pref.threshold_percent, 0))
     ),
@@ -298,13 +342,17 @@ async function recordWatchedChanges(db: Database, changes: SQL): Promise<Inserte
 }
 
 /**
- * Checks every saved margin line against the reimbursement now in force (ADR 134) and records,
- * once per user and change, the lines that turned loss-making for the users of their licence who
- * chose to hear of them and read the edition they turned in. The key is the line, edition, month
- * and new figure: the check itself finds a turn once, and the key holds even if it were found again.
+ * Records, once per user and change, the margin-check lines `checkMarginLines` found turned
+ * loss-making (ADR 134) for the users of their licence who chose to hear of them and read the
+ * edition they turned in. The key is the line, edition, month and new figure: the check itself finds
+ * a turn once, and the key holds even if it were found again.
  */
-async function recordMarginLosses(db: Database, part: PartId): Promise<Inserted[]> {
-  const turned = await checkMarginLines(db);
+async function recordMarginLosses(
+  db: Database,
+  part: PartId,
+  turned: Awaited<ReturnType<typeof checkMarginLines>>,
+  inBatch: InBatch,
+): Promise<Inserted[]> {
   if (turned.length === 0) return [];
   const result = await db.execute<Inserted>(sql`
     with turned as (
@@ -323,7 +371,7 @@ async function recordMarginLosses(db: Database, part: PartId): Promise<Inserted[
       from turned t
       join profiles u on u.license_id = t."licenceId" and u.country = t.edition
       join watchlist_alert_preferences pref on pref.user_id = u.id and pref.margin_losses
-      where u.is_subscribed
+      where u.is_subscribed and ${inBatch(sql`u.id`)}
       on conflict (user_id, change_key) do nothing
       returning user_id, kind, code, line, weekly_pending
     )
@@ -435,25 +483,27 @@ export async function sendWeeklyWatchlistDigests(
   db: Database,
   now = new Date(),
 ): Promise<{ emails: number; changes: number }> {
-  const taken = await db.execute<Recorded & { deliver: boolean }>(sql`
-    with ${watchers}
-    update watchlist_alerts_sent s set weekly_pending = false
-    from profiles u
-    where s.weekly_pending and u.id = s.user_id
-    returning s.user_id, u.email, u.first_name, s.kind, s.code, s.line,
-      u.is_subscribed and case when s.kind = 'margin' then
-          coalesce((select p.margin_losses from watchlist_alert_preferences p where p.user_id = s.user_id), false)
-          and exists (select 1 from margin_uploads mu
-            where mu.id::text = s.line->>'detail' and mu.license_id = u.license_id)
-        else
-          coalesce((select p.enabled from watchlist_alert_preferences p where p.user_id = s.user_id), true)
-          and exists (select 1 from watchlist_items i join watchers wa on wa.watchlist_id = i.watchlist_id
-            where i.kind = s.kind and i.code = s.code and wa.user_id = s.user_id)
-        end as deliver`);
-  const due = taken.rows.filter((row) => row.deliver && row.line);
   const week = formatUkDate(now);
-  const emails = await mailDigests(due, () => ({ source: `the week to ${week}`, weekly: true }));
-  return { emails, changes: due.length };
+  return forEachUserBatch(db, async (inBatch) => {
+    const taken = await db.execute<Recorded & { deliver: boolean }>(sql`
+      with ${watchers}
+      update watchlist_alerts_sent s set weekly_pending = false
+      from profiles u
+      where s.weekly_pending and u.id = s.user_id and ${inBatch(sql`s.user_id`)}
+      returning s.user_id, u.email, u.first_name, s.kind, s.code, s.line,
+        u.is_subscribed and case when s.kind = 'margin' then
+            coalesce((select p.margin_losses from watchlist_alert_preferences p where p.user_id = s.user_id), false)
+            and exists (select 1 from margin_uploads mu
+              where mu.id::text = s.line->>'detail' and mu.license_id = u.license_id)
+          else
+            coalesce((select p.enabled from watchlist_alert_preferences p where p.user_id = s.user_id), true)
+            and exists (select 1 from watchlist_items i join watchers wa on wa.watchlist_id = i.watchlist_id
+              where i.kind = s.kind and i.code = s.code and wa.user_id = s.user_id)
+          end as deliver`);
+    const due = taken.rows.filter((row) => row.deliver && row.line);
+    const emails = await mailDigests(due, () => ({ source: `the week to ${week}`, weekly: true }));
+    return { emails, changes: due.length };
+  });
 }
 
 /**
