@@ -2,6 +2,7 @@
 // address the app sees comes from the socket, not from a header any client can forge (ADR 004).
 // Started by scripts/start.ts; plain JavaScript because it runs outside Next's compiler.
 // On a real PostgreSQL server it runs one process per core (ADR 012), sharing the port.
+import { AsyncLocalStorage } from "node:async_hooks";
 import cluster from "node:cluster";
 import { readFile } from "node:fs/promises";
 import { createServer } from "node:http";
@@ -96,6 +97,12 @@ async function runServer() {
   const guard = heapGuard();
   // It works on a few expensive requests at once; the rest wait their turn (ADR 224).
   const turns = admission();
+  // Each request is handled in the async context the process started with, never in the one it was
+  // called from: a request started when the one before it closed (a turn given on), or on a
+  // connection kept alive, would otherwise run inside the previous request's context. Next.js keeps
+  // a snapshot of the context in each request's store, so every request would hold the one before
+  // it, and a kept-alive connection's whole history stayed in the heap (ADR 229).
+  const inCleanContext = AsyncLocalStorage.snapshot();
 
   // Tells the app it is served through here, so the client address header can be believed.
   globalThis[Symbol.for("tariffscope.server")] = true;
@@ -111,7 +118,7 @@ async function runServer() {
     delete request.headers["x-middleware-subrequest"];
     const url = request.url ?? "/";
     if (guard.sheds(url)) return answerShed(request, response);
-    const serve = () => serveNotingOutages(response, () => handle(request, response));
+    const serve = () => inCleanContext(() => serveNotingOutages(response, () => handle(request, response)));
     if (!isExpensive(url)) return serve();
     turns.admit(response, serve, () => answerShed(request, response));
   };

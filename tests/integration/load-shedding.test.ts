@@ -4,11 +4,11 @@ import path from "node:path";
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
+import { startOneProcessProduct } from "@tests/fixtures/app-server";
 import { setupTestDatabase } from "@tests/fixtures/db";
-import { freePort, webServerProcesses } from "@tests/fixtures/processes";
+import { webServerProcesses } from "@tests/fixtures/processes";
 
-import { startProduct, type RunningProduct } from "../../scripts/lib/product-server";
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "../../src/db/seed";
+import type { RunningProduct } from "../../scripts/lib/product-server";
 
 /**
  * A web process near its heap limit sheds load instead of dying (ADR 186): the product started as
@@ -17,7 +17,6 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "../../src/db/seed";
  * PostgreSQL alike; needs a production build (built here when missing or stale).
  */
 const database = setupTestDatabase();
-const admin = DEMO_ACCOUNTS.find((account) => account.description.startsWith("admin"))!;
 const ballast = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "tariffscope-ballast-")), "share");
 let product: RunningProduct;
 let port: number;
@@ -40,30 +39,11 @@ const rows = "/api/lists/partviiia/rows?edition=ew";
 const serverLog = () => `server log:\n${product.output().slice(-4000)}`;
 
 beforeAll(async () => {
-  port = await freePort();
-  product = await startProduct({
-    port,
-    databaseUrl: database.url,
-    output: "collect",
-    env: {
-      DEMO_SEED: "1",
-      SAMPLE_DATA: "0",
-      WEB_CONCURRENCY: "1",
-      WEB_HEAP_MB: "128",
-      HEAP_BALLAST_FILE: ballast,
-      NODE_OPTIONS: `--import=${path.resolve("tests/fixtures/heap-ballast.mjs")}`,
-    },
-  });
-  const signedIn = await fetch(`${product.base}/api/auth/sign-in/email`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: product.base },
-    body: JSON.stringify({ email: admin.email, password: DEMO_PASSWORD }),
-  });
-  expect(signedIn.status).toBe(200);
-  cookie = signedIn.headers
-    .getSetCookie()
-    .map((line) => line.split(";")[0])
-    .join("; ");
+  ({ product, cookie } = await startOneProcessProduct(database.url, "tests/fixtures/heap-ballast.mjs", {
+    WEB_HEAP_MB: "128",
+    HEAP_BALLAST_FILE: ballast,
+  }));
+  port = Number(new URL(product.base).port);
 }, 20 * 60_000);
 
 afterAll(async () => {
