@@ -74,9 +74,10 @@ export function heapGuard(options = {}) {
   const observer = new PerformanceObserver((entries) => {
     for (const entry of entries.getEntries())
       if (entry.detail?.kind === constants.NODE_PERFORMANCE_GC_MAJOR) {
-        afterCollection = heap().used_heap_size;
+        const { used_heap_size: used, heap_size_limit: limit } = heap();
+        afterCollection = used;
         collectedAt = now();
-        if (afterCollection > share * heap().heap_size_limit) spacesAfterCollection = heapSpaces();
+        if (used > share * limit) spacesAfterCollection = heapSpaces();
       }
   });
   observer.observe({ entryTypes: ["gc"] });

@@ -4,7 +4,7 @@ import path from "node:path";
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { startOneProcessProduct } from "@tests/fixtures/app-server";
+import { askPreload, startOneProcessProduct } from "@tests/fixtures/app-server";
 import { setupTestDatabase } from "@tests/fixtures/db";
 
 import type { RunningProduct } from "../../scripts/lib/product-server";
@@ -21,15 +21,7 @@ let product: RunningProduct;
 let cookie: string;
 
 /** How many responses the web process still holds after full collections. */
-async function responsesAlive() {
-  fs.rmSync(`${census}.done`, { force: true });
-  fs.writeFileSync(census, "");
-  for (let waited = 0; !fs.existsSync(`${census}.done`); waited += 100) {
-    if (waited > 30_000) throw new Error(`No census came:\n${product.output().slice(-4000)}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  return (JSON.parse(fs.readFileSync(`${census}.done`, "utf8")) as { alive: number }).alive;
-}
+const responsesAlive = async () => (await askPreload<{ alive: number }>(product, census, "")).alive;
 
 beforeAll(async () => {
   ({ product, cookie } = await startOneProcessProduct(database.url, "tests/fixtures/request-census.mjs", {

@@ -4,7 +4,7 @@ import path from "node:path";
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { startOneProcessProduct } from "@tests/fixtures/app-server";
+import { askPreload, startOneProcessProduct } from "@tests/fixtures/app-server";
 import { setupTestDatabase } from "@tests/fixtures/db";
 import { webServerProcesses } from "@tests/fixtures/processes";
 
@@ -23,15 +23,8 @@ let port: number;
 let cookie: string;
 
 /** Fills the web process's heap to `share` of its limit (0 lets it go), once it has done so. */
-async function fillHeap(share: number) {
-  fs.rmSync(`${ballast}.done`, { force: true });
-  fs.writeFileSync(ballast, String(share));
-  for (let waited = 0; !fs.existsSync(`${ballast}.done`); waited += 100) {
-    if (waited > 30_000) throw new Error(`The heap was not filled:\n${product.output()}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  return JSON.parse(fs.readFileSync(`${ballast}.done`, "utf8")) as { used: number; limit: number };
-}
+const fillHeap = (share: number) =>
+  askPreload<{ used: number; limit: number }>(product, ballast, String(share));
 
 const get = (url: string) => fetch(`${product.base}${url}`, { headers: { cookie }, redirect: "manual" });
 const rows = "/api/lists/partviiia/rows?edition=ew";
