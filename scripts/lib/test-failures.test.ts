@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { playwrightFailures, vitestFailures } from "./test-failures";
+import { errorLine, playwrightFailures, vitestFailures } from "./test-failures";
 
 describe("the names of failed tests at the end of a run", () => {
   it("names each failed Vitest test by file, and a file that failed to load", () => {
@@ -11,7 +11,11 @@ describe("the names of failed tests at the end of a run", () => {
           status: "failed",
           assertionResults: [
             { fullName: "lists adds a pack", status: "passed" },
-            { fullName: "lists refuses a bad code", status: "failed" },
+            {
+              fullName: "lists refuses a bad code",
+              status: "failed",
+              failureMessages: ["AssertionError: expected 200 to be 400\n    at src/a.test.ts:9:20"],
+            },
           ],
         },
         {
@@ -28,7 +32,7 @@ describe("the names of failed tests at the end of a run", () => {
       ],
     };
     expect(vitestFailures(report, "/repo")).toEqual([
-      "src/a.test.ts › lists refuses a bad code",
+      "src/a.test.ts › lists refuses a bad code: AssertionError: expected 200 to be 400",
       "src/b.test.ts: did not run (Cannot find module x)",
     ]);
   });
@@ -51,8 +55,24 @@ describe("the names of failed tests at the end of a run", () => {
                   file: "lists.spec.ts",
                   line: 40,
                   tests: [
-                    { projectName: "phone", status: "unexpected" },
-                    { projectName: "desktop", status: "flaky" },
+                    {
+                      projectName: "phone",
+                      status: "unexpected",
+                      results: [
+                        {
+                          error: {
+                            message:
+                              "\u001b[31mError: expect(locator).toBeVisible() failed\u001b[39m\n\nLocator: getByText('Saved')\nExpected: visible",
+                            location: { file: "/repo/tests/e2e/lists.spec.ts", line: 52 },
+                          },
+                        },
+                      ],
+                    },
+                    {
+                      projectName: "desktop",
+                      status: "flaky",
+                      results: [{ error: { message: "Test timeout of 60000ms exceeded." } }, {}],
+                    },
                   ],
                 },
               ],
@@ -62,8 +82,15 @@ describe("the names of failed tests at the end of a run", () => {
       ],
     };
     expect(playwrightFailures(report)).toEqual([
-      "lists.spec.ts:40 › exports CSV [phone]",
-      "lists.spec.ts:40 › exports CSV [desktop] (flaky)",
+      "lists.spec.ts:40 › exports CSV [phone]: Error: expect(locator).toBeVisible() failed (Locator: getByText('Saved')) at lists.spec.ts:52",
+      "lists.spec.ts:40 › exports CSV [desktop] (flaky): Test timeout of 60000ms exceeded.",
     ]);
+  });
+
+  it("keeps an error to one line of at most 240 characters", () => {
+    const line = errorLine(`Error: ${"x".repeat(400)}\nmore`);
+    expect(line).toHaveLength(240);
+    expect(line.endsWith("…")).toBe(true);
+    expect(errorLine(undefined)).toBe("");
   });
 });
