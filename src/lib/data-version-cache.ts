@@ -31,6 +31,36 @@ export const dataVersion = cache(async (): Promise<string> => {
 });
 
 /**
+ * The version of the data up to and including `through` (a period, `YYYY-MM-01`): the datasets of
+ * that month and the months before it, in the form `dataVersion` gives. A month's lists read their
+ * own month and earlier ones (the rates, Zero Discount list and concessions in force), never a later
+ * month, so this is what their rows are kept by (ADR 230): importing July leaves June's rows as
+ * they were. Past the newest month loaded it is `version` itself. Read once per data version.
+ */
+export async function dataVersionThrough(version: string, through: string): Promise<string> {
+  const months = await byDataVersion(version, "datasets-by-month", async () =>
+    (
+      await getDb()
+        .select({
+          period: tariffDatasets.period,
+          datasets: sql<number>`count(*)::int`,
+          lastImport: sql<number>`max(${tariffDatasets.importId})`.mapWith(Number),
+        })
+        .from(tariffDatasets)
+        .groupBy(tariffDatasets.period)
+    ).map((month) => [month.period, month.datasets, month.lastImport] as const),
+  );
+  let datasets = 0;
+  let lastImport = 0;
+  for (const [period, count, last] of months)
+    if (period <= through) {
+      datasets += count;
+      if (last > lastImport) lastImport = last;
+    }
+  return `${datasets}:${lastImport}`;
+}
+
+/**
  * What the process keeps, in bytes actually held: every value is kept serialised (a rows answer as
  * its gzipped bytes, anything else as `v8.serialize` gives it), so what an entry costs is its
  * length, counted, not guessed from its shape, and it sits outside the JavaScript heap that

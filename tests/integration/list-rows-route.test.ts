@@ -1,8 +1,8 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 
 import { GET as listRowsRoute } from "@/app/api/lists/[id]/rows/route";
-import { profiles } from "@/db/schema";
+import { imports, partViiiaPrices, profiles, tariffDatasets } from "@/db/schema";
 import { clearDataVersionCache } from "@/lib/data-version-cache";
 import { listRowsPath, resolveListView } from "@/features/tariff/list-view";
 import { listRows } from "@/features/tariff/queries";
@@ -10,7 +10,7 @@ import { insertUser, type TestUser } from "@tests/fixtures/accounts";
 import { setupTestDatabase } from "@tests/fixtures/db";
 import { readGzippedRows } from "@tests/fixtures/rows-response";
 import { actAs } from "@tests/fixtures/request-context";
-import { codes, insertSampleTariff } from "@tests/fixtures/tariff-rows";
+import { codes, insertDatasets, insertSampleTariff } from "@tests/fixtures/tariff-rows";
 
 vi.mock("next/headers", async () => (await import("@tests/fixtures/request-context")).nextHeaders);
 
@@ -130,6 +130,42 @@ describe("GET /api/lists/[id]/rows", () => {
     expect(await readGzippedRows(otherMonth)).toEqual([
       expect.objectContaining({ vmppSnomedCode: codes.drug }),
     ]);
+  });
+
+  it("keeps a month's rows through an import of a later month, and renews them when it or an earlier month changes", async () => {
+    await actAs(subscriber);
+    const tagOf = async (month: string) => (await get("partviiia", `month=${month}`)).headers.get("etag")!;
+    const statusWith = async (month: string, etag: string) =>
+      (await get("partviiia", `month=${month}`, { "if-none-match": etag })).status;
+    const [january, march] = [await tagOf("2026-01"), await tagOf("2026-03")];
+
+    // April is imported: nothing January's or March's rows read has changed.
+    await insertDatasets(database.db, [[1, "viiia", "2026-04-01"]]);
+    expect(await statusWith("2026-01", january)).toBe(304);
+    expect(await statusWith("2026-03", march)).toBe(304);
+
+    // January is corrected: its rows are read again with the new price, and so are March's, which
+    // read January's month too (a list or rate in force since then).
+    const january1 = and(eq(partViiiaPrices.edition, 1), eq(partViiiaPrices.period, "2026-01-01"));
+    await database.db.update(partViiiaPrices).set({ basicPricePence: 111 }).where(january1);
+    const [correction] = await database.db
+      .insert(imports)
+      .values({ actor: "test", fileName: "correction.csv", outcome: "imported" })
+      .returning({ id: imports.id });
+    await database.db
+      .update(tariffDatasets)
+      .set({ importId: correction!.id })
+      .where(
+        and(
+          eq(tariffDatasets.edition, 1),
+          eq(tariffDatasets.part, "viiia"),
+          eq(tariffDatasets.period, "2026-01-01"),
+        ),
+      );
+    const renewed = await get("partviiia", "month=2026-01", { "if-none-match": january });
+    expect(renewed.status).toBe(200);
+    expect(await readGzippedRows(renewed)).toEqual([expect.objectContaining({ basicPrice: 111 })]);
+    expect(await statusWith("2026-03", march)).toBe(200);
   });
 
   it("refuses a visitor without a session, and a user without a subscription", async () => {

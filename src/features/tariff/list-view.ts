@@ -5,6 +5,7 @@ import {
   byDataVersion,
   dataVersion,
   dataVersionEtag,
+  dataVersionThrough,
   gzippedRowsByDataVersion,
 } from "@/lib/data-version-cache";
 import { editionCodes, type Edition } from "@/lib/tariff-vocabulary";
@@ -21,7 +22,10 @@ type Params = Record<string, string | string[] | undefined>;
 export type ListView = {
   id: ListId;
   edition: Edition;
+  /** The data's version: what the months and filters offered are kept by. */
   version: string;
+  /** The version of the data the rows read, their month's and earlier ones' (ADR 230): what they are kept by. */
+  rowsVersion: string;
   choice: MonthChoice;
   searchTerm: string;
   /** Each filter's applied value ("" for none): only values the drop-down offers are applied. */
@@ -61,7 +65,11 @@ export async function resolveListView(
     }),
   );
   const searchTerm = (first(params.searchTerm) ?? "").trim().slice(0, 100);
-  return { id, edition, version, choice, searchTerm, filterValues, options };
+  // Rows shown for an earlier period are priced for the month shown: both bound what they read.
+  const rowsVersion = period
+    ? await dataVersionThrough(version, [period, `${choice.month.value}-01`].sort()[1]!)
+    : version;
+  return { id, edition, version, rowsVersion, choice, searchTerm, filterValues, options };
 }
 
 /** What narrows and prices the view's rows: the month shown is the month they are priced for. */
@@ -73,6 +81,12 @@ const query = (view: ListView): ListQuery => ({
 /** What the view's rows are kept and shared under: the same exactly when the rows are. */
 export const listRowsKey = (view: ListView) =>
   `rows|${view.id}|${view.edition}|${view.choice.period}|${JSON.stringify(query(view))}`;
+
+/**
+ * What the view's rows are shared between processes under (ADR 223): answers are shared by the
+ * data's version, so the rows' own version is part of the key.
+ */
+export const listRowsSharedKey = (view: ListView) => `${view.rowsVersion}|${listRowsKey(view)}`;
 
 /**
  * Where the browser fetches the view's rows: the edition, the month resolved (never "the current
@@ -114,17 +128,20 @@ export function listViewRows(
 async function* emptyRows(): AsyncGenerator<DataRow> {}
 
 /**
- * The view's rows as gzipped JSON, kept per data version (ADR 013). A whole month (no search term)
- * is built once for every process (ADR 223): a real Part IX month is seconds of CPU; a search's
- * few rows are quicker to build than to share.
+ * The view's rows as gzipped JSON, kept by the version of the data they read (ADR 013, ADR 230):
+ * an import of a later month leaves them kept. A whole month (no search term) is built once for
+ * every process (ADR 223): a real Part IX month is seconds of CPU; a search's few rows are quicker
+ * to build than to share.
  */
 export function listRowsGzip(view: ListView): Promise<Uint8Array<ArrayBuffer>> {
   const period = view.choice.period;
   return gzippedRowsByDataVersion(
-    view.version,
+    view.rowsVersion,
     listRowsKey(view),
     () => (period === null ? Promise.resolve([]) : eachListRow(view.id, view.edition, period, query(view))),
-    view.searchTerm ? undefined : sharedAnswer,
+    view.searchTerm
+      ? undefined
+      : (_, __, build) => sharedAnswer(view.version, listRowsSharedKey(view), build),
   );
 }
 
@@ -140,7 +157,7 @@ export function listSearchMatch(view: ListView): Promise<TermMatch | null> {
   );
 }
 
-/** An entity tag for the rows: the same exactly when the data version and the view are. */
+/** An entity tag for the rows: the same exactly when the data they read and the view are. */
 export function listRowsEtag(view: ListView): string {
-  return dataVersionEtag(view.version, listRowsKey(view));
+  return dataVersionEtag(view.rowsVersion, listRowsKey(view));
 }

@@ -4,7 +4,7 @@ import { getLogger } from "@/lib/logger";
 import { editions } from "@/lib/tariff-vocabulary";
 
 import { dataVersion } from "@/lib/data-version-cache";
-import { listRowsGzip, listRowsKey, resolveListView, type ListView } from "./list-view";
+import { listRowsGzip, listRowsSharedKey, resolveListView, type ListView } from "./list-view";
 import { listIds } from "./lists";
 import { claimSharedAnswers, releaseSharedClaims } from "./shared-answers";
 
@@ -21,7 +21,7 @@ export async function prepareListViews(now = new Date()): Promise<number> {
   const views: ListView[] = [];
   for (const id of listIds)
     for (const { id: edition } of editions) views.push(await resolveListView(id, edition, {}, now, version));
-  await claimSharedAnswers(version, views.map(listRowsKey));
+  await claimSharedAnswers(version, views.map(listRowsSharedKey));
   try {
     for (const view of views) await listRowsGzip(view);
   } finally {
