@@ -7,6 +7,7 @@ import { prepareListViews } from "@/features/tariff/prepared-lists";
 import { clearDataVersionCache } from "@/lib/data-version-cache";
 import { setupTestDatabase } from "@tests/fixtures/db";
 import { tariffFileFolder, viiiaCsv } from "@tests/fixtures/tariff-files";
+import { insertDatasets } from "@tests/fixtures/tariff-rows";
 
 /** Each list's first view is built once for every web process, as a process starts (ADR 223). */
 const database = setupTestDatabase();
@@ -38,5 +39,24 @@ describe("the lists' first views, prepared as a web process starts", () => {
     // A search is quicker to build than to share: it is built here.
     const searched = await resolveListView("partviiia", 1, { searchTerm: "amox" });
     expect(textOf(await listRowsGzip(searched))).not.toBe("kept for every process");
+  });
+
+  it("are shared at once when this process kept them from before an import of a later month", async () => {
+    // Part VIIIA's first view is built here; then a later month of another part is imported, which
+    // it reads nothing of, so it is still kept here (ADR 230).
+    clearDataVersionCache();
+    const view = await resolveListView("partviiia", 1, {});
+    const rows = textOf(await listRowsGzip(view));
+    await insertDatasets(database.db, [[1, "ix", "2026-04-01"]]);
+
+    // Claimed with the others for the new version, it is shared as it is found kept: a claim held
+    // unbuilt until every other view was made would keep the other processes waiting for it, and
+    // one of them, making the views in the same order, would be waiting for this one's.
+    await prepareListViews();
+    const shared = (await database.pool.query<{ bytes: Buffer | null }>("select bytes from shared_answers"))
+      .rows;
+    expect(shared).toHaveLength(listIds.length * 2);
+    expect(shared.every((row) => row.bytes !== null)).toBe(true);
+    expect(shared.map((row) => textOf(row.bytes!))).toContain(rows);
   });
 });

@@ -6,7 +6,7 @@ import { editions } from "@/lib/tariff-vocabulary";
 import { dataVersion } from "@/lib/data-version-cache";
 import { listRowsGzip, listRowsSharedKey, resolveListView, type ListView } from "./list-view";
 import { listIds } from "./lists";
-import { claimSharedAnswers, releaseSharedClaims } from "./shared-answers";
+import { claimSharedAnswers, releaseSharedClaims, shareIfClaimed } from "./shared-answers";
 
 /**
  * Every list's first view for both editions (its month in force, no search, no filter): what a
@@ -23,7 +23,8 @@ export async function prepareListViews(now = new Date()): Promise<number> {
     for (const { id: edition } of editions) views.push(await resolveListView(id, edition, {}, now, version));
   await claimSharedAnswers(version, views.map(listRowsSharedKey));
   try {
-    for (const view of views) await listRowsGzip(view);
+    for (const view of views)
+      await shareIfClaimed(version, listRowsSharedKey(view), await listRowsGzip(view));
   } finally {
     await releaseSharedClaims(version);
   }

@@ -102,6 +102,17 @@ export async function claimSharedAnswers(version: string, keys: string[]): Promi
 }
 
 /**
+ * Shares `bytes`, which this process had kept already, as the answer to `key` at `version` if it
+ * still holds that build's claim: a list's rows outlive the data's version (ADR 230), so a process
+ * may claim a build it then finds kept. Shared at once, the others waiting for it get it now; held
+ * until `releaseSharedClaims`, they would wait for this process's other builds, and it for theirs.
+ */
+export async function shareIfClaimed(version: string, key: string, bytes: Bytes): Promise<void> {
+  const keyHash = hashOf(key);
+  if (ownClaims.get(version)?.delete(keyHash)) await buildAndKeep(version, keyHash, async () => bytes);
+}
+
+/**
  * Gives back this process's claims at `version` that it has not built (a build failed, or the
  * answer was already kept here): the next asker builds them, rather than wait for the claim to age.
  */
