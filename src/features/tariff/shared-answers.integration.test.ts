@@ -77,6 +77,20 @@ describe("an answer built once for every process", () => {
     expect(waiting.runs).toBe(0);
   });
 
+  it("builds it here when a claim stays unbuilt past the longest wait, and keeps it for the others", async () => {
+    await database.pool.query("insert into shared_answers (version, key_hash) values ('v9', $1)", [
+      keyHashOf("rows|partix"),
+    ]);
+    const build = counted("built here after waiting");
+    const started = performance.now();
+    expect(textOf(await sharedAnswer("v9", "rows|partix", build, 400))).toBe("built here after waiting");
+    expect(performance.now() - started).toBeGreaterThanOrEqual(400);
+    expect(build.runs).toBe(1);
+    const later = counted("rows from a later asker");
+    expect(textOf(await sharedAnswer("v9", "rows|partix", later))).toBe("built here after waiting");
+    expect(later.runs).toBe(0);
+  });
+
   it("takes over a build whose process died (a claim minutes old)", async () => {
     await database.pool.query(
       "insert into shared_answers (version, key_hash, claimed_at) values ('v6', $1, now() - interval '10 minutes')",

@@ -22,6 +22,13 @@ import { getLogger } from "@/lib/logger";
 const claimLifetime = "3 minutes";
 /** How often a process waiting for another's build looks for it. */
 const pollMs = 100;
+/**
+ * The longest a request waits for another's build before it builds the answer itself: longer than
+ * a real Part IX month takes under load, far shorter than a claim's lifetime. A build that is
+ * claimed but not coming (its process busy with builds it waits on in turn, or stuck) then costs a
+ * build again, never a request that hangs.
+ */
+export const longestWaitMs = 15_000;
 /** The most the shared answers of one version may hold, together: past it, a process builds its own. */
 export const sharedAnswersBytes = 256 * 1024 * 1024;
 
@@ -56,10 +63,12 @@ export async function sharedAnswer(
   version: string,
   key: string,
   build: () => Promise<Bytes>,
+  waitMs = longestWaitMs,
 ): Promise<Bytes> {
   const db = getDb();
   const keyHash = hashOf(key);
   const here = and(eq(sharedAnswers.version, version), eq(sharedAnswers.keyHash, keyHash));
+  const giveUpAt = performance.now() + waitMs;
   for (;;) {
     if (ownClaims.get(version)?.delete(keyHash)) return buildAndKeep(version, keyHash, build);
     const [found] = await db.select({ bytes: sharedAnswers.bytes }).from(sharedAnswers).where(here);
@@ -81,6 +90,13 @@ export async function sharedAnswer(
       )
       .returning({ version: sharedAnswers.version });
     if (takenOver.length > 0) return buildAndKeep(version, keyHash, build);
+    if (performance.now() >= giveUpAt) {
+      getLogger().warn(
+        { version, keyHash, waitedMs: waitMs },
+        "A shared answer was claimed but not built in time; building it here",
+      );
+      return buildAndKeep(version, keyHash, build);
+    }
     await sleep(pollMs);
   }
 }
