@@ -167,12 +167,12 @@ export async function gzipColumnarRows(
   return answer;
 }
 
-/** Where a process that has not built an answer yet gets it: one built once for all processes (ADR 223). */
-export type SharedBuild = (
-  version: string,
-  key: string,
-  build: () => Promise<Uint8Array<ArrayBuffer>>,
-) => Promise<Uint8Array<ArrayBuffer>>;
+/**
+ * Where a process that has not built an answer yet gets it: one built once for all processes
+ * (ADR 223), under the version and key the caller shares it by, which may differ from those it is
+ * kept by here (ADR 230).
+ */
+export type SharedBuild = (build: () => Promise<Uint8Array<ArrayBuffer>>) => Promise<Uint8Array<ArrayBuffer>>;
 
 /**
  * Rows as gzipped JSON, read, serialised and compressed once per data version and key (ADR 013):
@@ -187,7 +187,7 @@ export function gzippedRowsByDataVersion(
   shared?: SharedBuild,
 ): Promise<Uint8Array<ArrayBuffer>> {
   const build = async () => gzipColumnarRows(await rows());
-  return bytesByDataVersion(version, key, shared ? () => shared(version, key, build) : build);
+  return bytesByDataVersion(version, key, shared ? () => shared(build) : build);
 }
 
 /** The entity tag of what `key` gives at this data version: the same until an import changes the data. */

@@ -66,8 +66,9 @@ export async function resolveListView(
   );
   const searchTerm = (first(params.searchTerm) ?? "").trim().slice(0, 100);
   // Rows shown for an earlier period are priced for the month shown: both bound what they read.
+  const pricedFor = `${choice.month.value}-01`;
   const rowsVersion = period
-    ? await dataVersionThrough(version, [period, `${choice.month.value}-01`].sort()[1]!)
+    ? await dataVersionThrough(version, period > pricedFor ? period : pricedFor)
     : version;
   return { id, edition, version, rowsVersion, choice, searchTerm, filterValues, options };
 }
@@ -139,9 +140,7 @@ export function listRowsGzip(view: ListView): Promise<Uint8Array<ArrayBuffer>> {
     view.rowsVersion,
     listRowsKey(view),
     () => (period === null ? Promise.resolve([]) : eachListRow(view.id, view.edition, period, query(view))),
-    view.searchTerm
-      ? undefined
-      : (_, __, build) => sharedAnswer(view.version, listRowsSharedKey(view), build),
+    view.searchTerm ? undefined : (build) => sharedAnswer(view.version, listRowsSharedKey(view), build),
   );
 }
 
