@@ -123,13 +123,16 @@ export function quarterOfMonth(month: number): number {
   return month >= 4 ? Math.floor((month - 4) / 3) + 1 : 4;
 }
 
+/** Made once: making a formatter with a time zone costs more than the month it then formats. */
+const ukYearMonth = new Intl.DateTimeFormat("en-GB", {
+  timeZone: "Europe/London",
+  year: "numeric",
+  month: "2-digit",
+});
+
 /** The current month in the UK, where the Drug Tariff is published. */
 export function currentPeriod(now = new Date()): Period {
-  const parts = new Intl.DateTimeFormat("en-GB", {
-    timeZone: "Europe/London",
-    year: "numeric",
-    month: "2-digit",
-  }).formatToParts(now);
+  const parts = ukYearMonth.formatToParts(now);
   const value = (type: string) => Number(parts.find((part) => part.type === type)!.value);
   return toPeriod(value("year"), value("month"));
 }
