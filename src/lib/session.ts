@@ -7,14 +7,15 @@ import { notFound, redirect } from "next/navigation";
 import { cache } from "react";
 
 import { getDb } from "@/db/client";
-import { licences, onboardingTours, profiles } from "@/db/schema";
+import { licences, onboardingTours, profiles, session, user, userSuspensions } from "@/db/schema";
 
-import { getAuth } from "./auth";
+import { authPolicy, getAuth } from "./auth";
 import { getEnv, listOf } from "./env";
 import { AppError } from "./errors";
 import { getLogger } from "./logger";
 import { choosePlanPath, signInPath } from "./paths";
 import { safeRedirectPath } from "./security/safe-redirect";
+import { signedSessionToken } from "./security/signed-session-cookie";
 import { profileHasAccess } from "./subscription-status";
 import type { Edition } from "./tariff-vocabulary";
 
@@ -61,37 +62,43 @@ export const profileIdentity = {
 };
 
 /**
- * The signed-in user's profile, read on every request. `isSubscribed` also follows their licence: a
- * member of a licence whose subscription gives no access is not subscribed, whatever their profile
- * row says (ADR 035). What every signed-in page's frame shows of the account (the seats in use, the
- * tours seen) comes in the same query: each round trip to the database costs every request (ADR 151).
+ * The columns of the signed-in user's profile. `isSubscribed` also follows their licence: a member
+ * of a licence whose subscription gives no access is not subscribed, whatever their profile row says
+ * (ADR 035). What every signed-in page's frame shows of the account (the seats in use, the tours
+ * seen) comes in the same query: each round trip to the database costs every request (ADR 151).
+ * Read from `profiles` left-joined to `licences`, alone or with the session (ADR 231).
  */
-export async function getProfileSummary(userId: string): Promise<ProfileSummary | null> {
-  const [row] = await getDb()
-    .select({
-      ...profileIdentity,
-      jobRole: profiles.jobRole,
-      admin: profiles.admin,
-      delegate: profiles.delegate,
-      isSubscribed: profiles.isSubscribed,
-      edition: profiles.edition,
-      lastSignedIn: profiles.lastSignedIn,
-      searchPartsOff: profiles.searchPartsOff,
-      licenceStatus: licences.status,
-      seats: licences.seats,
-      trialEnd: licences.trialEnd,
-      cancelAtPeriodEnd: licences.cancelAtPeriodEnd,
-      planId: licences.planId,
-      interval: licences.billingInterval,
-      licenceUsers: sql<number>`(select count(*) from ${profiles} as holders where holders.license_id = ${profiles.licenceId})::int`,
-      seenTours: sql<
-        string[]
-      >`array(select ${onboardingTours.tour} from ${onboardingTours} where ${onboardingTours.userId} = ${profiles.id})`,
-    })
+const profileSummaryColumns = {
+  ...profileIdentity,
+  jobRole: profiles.jobRole,
+  admin: profiles.admin,
+  delegate: profiles.delegate,
+  isSubscribed: profiles.isSubscribed,
+  edition: profiles.edition,
+  lastSignedIn: profiles.lastSignedIn,
+  searchPartsOff: profiles.searchPartsOff,
+  licenceStatus: licences.status,
+  seats: licences.seats,
+  trialEnd: licences.trialEnd,
+  cancelAtPeriodEnd: licences.cancelAtPeriodEnd,
+  planId: licences.planId,
+  interval: licences.billingInterval,
+  licenceUsers: sql<number>`(select count(*) from ${profiles} as holders where holders.license_id = ${profiles.licenceId})::int`,
+  seenTours: sql<
+    string[]
+  >`array(select ${onboardingTours.tour} from ${onboardingTours} where ${onboardingTours.userId} = ${profiles.id})`,
+};
+
+function selectProfileSummaries() {
+  return getDb()
+    .select(profileSummaryColumns)
     .from(profiles)
-    .leftJoin(licences, eq(licences.licenceId, profiles.licenceId))
-    .where(eq(profiles.id, userId));
-  if (!row) return null;
+    .leftJoin(licences, eq(licences.licenceId, profiles.licenceId));
+}
+
+type ProfileSummaryRow = Awaited<ReturnType<typeof selectProfileSummaries>>[number];
+
+function toProfileSummary(row: ProfileSummaryRow): ProfileSummary {
   const { licenceStatus, seats, licenceUsers, trialEnd, cancelAtPeriodEnd, planId, interval, ...profile } =
     row;
   return {
@@ -104,6 +111,12 @@ export async function getProfileSummary(userId: string): Promise<ProfileSummary 
     isSubscribed: profileHasAccess(profile.isSubscribed, licenceStatus),
     edition: profile.edition === 2 ? 2 : 1,
   };
+}
+
+/** The signed-in user's profile (see `profileSummaryColumns`), or null without one. */
+export async function getProfileSummary(userId: string): Promise<ProfileSummary | null> {
+  const [row] = await selectProfileSummaries().where(eq(profiles.id, userId));
+  return row ? toProfileSummary(row) : null;
 }
 
 /**
@@ -138,9 +151,43 @@ export function isOwnerId(userId: string): boolean {
   return listOf(getEnv().OWNER_USER_IDS).includes(userId);
 }
 
+/** Whom a request's session names: the user Better Auth knows, and their profile. */
+type SignedIn = { userId: string; email: string; profile: ProfileSummary | null };
+
 export const getCurrentUser = cache(async (): Promise<CurrentUser | null> => {
   // Reading the request first also keeps `next build` from prerendering (and opening the database).
-  const requestHeaders = await headers();
+  const signedIn = await readSignedIn(await headers());
+  if (!signedIn) return null;
+  const { userId, email, profile } = signedIn;
+  return {
+    id: userId,
+    email,
+    firstName: profile?.firstName ?? "",
+    lastName: profile?.lastName ?? "",
+    jobRole: profile?.jobRole ?? "",
+    edition: profile?.edition ?? 1,
+    admin: profile?.admin ?? false,
+    delegate: profile?.delegate ?? false,
+    subscribed: profile?.isSubscribed ?? false,
+    licenceId: profile?.licenceId ?? null,
+    isOwner: isOwnerId(userId),
+    searchPartsOff: profile?.searchPartsOff ?? [],
+    seatUsage: profile?.seatUsage ?? null,
+    seenTours: profile?.seenTours ?? [],
+    trial: profile?.trial ?? null,
+  };
+});
+
+/**
+ * The request's session: read at once with the profile when it is an ordinary one (`readSession`),
+ * otherwise asked of Better Auth, which ends or renews it.
+ */
+async function readSignedIn(requestHeaders: Headers): Promise<SignedIn | null> {
+  const read = await readSession(requestHeaders).catch((error: unknown) => {
+    getLogger().error({ err: error }, "session read failed; asking Better Auth");
+    return "ask" as const;
+  });
+  if (read !== "ask") return read;
   // Better Auth refuses a session past its absolute limit here too (R11, lib/auth.ts).
   const found = await getAuth().api.getSession({ headers: requestHeaders });
   if (!found) return null;
@@ -151,24 +198,48 @@ export const getCurrentUser = cache(async (): Promise<CurrentUser | null> => {
     // product §4: a failed profile read counts as not subscribed and not a delegate.
     getLogger().error({ err: error, userId: found.user.id }, "profile read failed");
   }
-  return {
-    id: found.user.id,
-    email: found.user.email,
-    firstName: profile?.firstName ?? "",
-    lastName: profile?.lastName ?? "",
-    jobRole: profile?.jobRole ?? "",
-    edition: profile?.edition ?? 1,
-    admin: profile?.admin ?? false,
-    delegate: profile?.delegate ?? false,
-    subscribed: profile?.isSubscribed ?? false,
-    licenceId: profile?.licenceId ?? null,
-    isOwner: isOwnerId(found.user.id),
-    searchPartsOff: profile?.searchPartsOff ?? [],
-    seatUsage: profile?.seatUsage ?? null,
-    seenTours: profile?.seenTours ?? [],
-    trial: profile?.trial ?? null,
-  };
-});
+  return { userId: found.user.id, email: found.user.email, profile };
+}
+
+/**
+ * ADR 231: the session, its user and their profile in one query, where Better Auth's `getSession`
+ * takes four round trips (the ended-session check of lib/auth.ts, the session, the user, then our
+ * profile). It answers only what Better Auth would answer the same without writing anything:
+ * nobody (null) for no session cookie or a signature not ours; the user for a session neither past
+ * an end (its expiry, the absolute limit, a suspension: R11, ADR 075) nor due its daily renewal.
+ * Anything else is left to Better Auth ("ask"): such a session, a token of no session, a user
+ * without a profile.
+ */
+async function readSession(requestHeaders: Headers): Promise<SignedIn | null | "ask"> {
+  const { authCookies, secret, sessionConfig } = await getAuth().$context;
+  const token = signedSessionToken(requestHeaders.get("cookie"), authCookies.sessionToken.name, secret);
+  if (!token) return null;
+  const [row] = await getDb()
+    .select({
+      ...profileSummaryColumns,
+      sessionUserId: session.userId,
+      sessionEmail: user.email,
+      expiresAt: session.expiresAt,
+      createdAt: session.createdAt,
+      suspended: sql<boolean>`exists (select 1 from ${userSuspensions} where ${userSuspensions.userId} = ${session.userId})`,
+    })
+    .from(session)
+    .innerJoin(user, eq(user.id, session.userId))
+    .innerJoin(profiles, eq(profiles.id, session.userId))
+    .leftJoin(licences, eq(licences.licenceId, profiles.licenceId))
+    .where(eq(session.token, token));
+  if (!row) return "ask";
+  const { sessionUserId, sessionEmail, expiresAt, createdAt, suspended, ...profile } = row;
+  const now = Date.now();
+  const ended =
+    suspended ||
+    expiresAt.getTime() <= now ||
+    createdAt.getTime() <= now - authPolicy.sessionAbsoluteSeconds * 1000;
+  // Better Auth's rule: renewed once `updateAge` has passed since it last set the expiry.
+  const renewalDue = expiresAt.getTime() - (sessionConfig.expiresIn - sessionConfig.updateAge) * 1000 <= now;
+  if (ended || renewalDue) return "ask";
+  return { userId: sessionUserId, email: sessionEmail, profile: toProfileSummary(profile) };
+}
 
 async function currentPath(fallback: string): Promise<string> {
   return safeRedirectPath((await headers()).get(requestPathHeader), fallback);
