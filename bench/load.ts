@@ -1,7 +1,15 @@
 import { execFileSync } from "node:child_process";
 import os from "node:os";
 
-import { loadMix, printRun, reportRun, subscribersMix, verdict, watchWebProcesses } from "./mix";
+import {
+  loadMix,
+  printRun,
+  recommendedHeapMb,
+  reportRun,
+  subscribersMix,
+  verdict,
+  watchWebProcesses,
+} from "./mix";
 import { withRealSizeProduct } from "./real-size";
 import { failedRequests, type PathTimes } from "./server";
 
@@ -9,7 +17,7 @@ import { failedRequests, type PathTimes } from "./server";
  * `npm run bench:load`: the product at real size (`withRealSizeProduct`) under BENCH_CONNECTIONS
  * (default 50) connections for BENCH_SECONDS (default 100) over the subscribers' mix (`bench/mix.ts`),
  * from a cold start: every second counts, the first ones too, when a fresh process builds each list.
- * Each web process's heap is capped as docs/deploy.md recommends (WEB_HEAP_MB, default 192;
+ * Each web process's heap is capped as docs/deploy.md recommends (WEB_HEAP_MB, default `recommendedHeapMb`;
  * `WEB_HEAP_MB=off` measures it uncapped). Targets (docs/performance.md): no errors, no web process
  * restarted, p99 ≤ 1 s, at least 100 requests a second, and each web process's peak resident memory
  * ≤ 300 MB. The slowest requests of the mix are listed by path, to show what a missed target is made of.
@@ -18,7 +26,7 @@ const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const seconds = Number(process.env.BENCH_SECONDS ?? 100);
 const userCount = Number(process.env.BENCH_USERS ?? 40);
 const port = Number(process.env.BENCH_PORT ?? 3402);
-const heapMb = process.env.WEB_HEAP_MB ?? "192";
+const heapMb = process.env.WEB_HEAP_MB ?? String(recommendedHeapMb);
 const target = { p99: 1_000, perSecond: 100, peakMb: 300 };
 
 const commit = execFileSync("git", ["rev-parse", "--short", "HEAD"], { encoding: "utf8" }).trim();

@@ -27,6 +27,9 @@ const searches = [
   "insulin",
 ];
 
+/** The heap cap docs/deploy.md recommends for a web process (`WEB_HEAP_MB`, ADR 232): what bench:load and bench:soak run with. */
+export const recommendedHeapMb = 256;
+
 export type MixEntry = { path: string; admin?: boolean };
 
 export type SubscribersMix = {

@@ -5,6 +5,7 @@ import path from "node:path";
 import {
   loadMix,
   printRun,
+  recommendedHeapMb,
   reportRun,
   subscribersMix,
   verdict,
@@ -17,7 +18,7 @@ import { failedRequests, type PathTimes } from "./server";
 /**
  * `npm run bench:soak`: bench:load's product and mix held for BENCH_SECONDS (default 600) at
  * BENCH_CONNECTIONS (default 20), from a cold start, with each web process's heap capped as
- * docs/deploy.md recommends (WEB_HEAP_MB, default 192). Halfway through, the newest real Part IX
+ * docs/deploy.md recommends (WEB_HEAP_MB, default `recommendedHeapMb`). Halfway through, the newest real Part IX
  * month (left out of the data loaded first) is imported, as an import arrives on a serving instance:
  * every list is then built afresh. Targets (docs/performance.md): no errors, no web process
  * restarted, and memory flat: the web processes' peak resident memory in the last minute within 10 %
@@ -27,7 +28,7 @@ const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const seconds = Number(process.env.BENCH_SECONDS ?? 600);
 const userCount = Number(process.env.BENCH_USERS ?? 40);
 const port = Number(process.env.BENCH_PORT ?? 3402);
-const heapMb = process.env.WEB_HEAP_MB ?? "192";
+const heapMb = process.env.WEB_HEAP_MB ?? String(recommendedHeapMb);
 const flatWithin = 0.1;
 
 const commit = execFileSync("git", ["rev-parse", "--short", "HEAD"], { encoding: "utf8" }).trim();
