@@ -7,7 +7,14 @@ import { notFound, redirect } from "next/navigation";
 import { cache } from "react";
 
 import { getDb } from "@/db/client";
-import { licences, onboardingTours, profiles, session, user, userSuspensions } from "@/db/schema";
+import {
+  licences,
+  onboardingTours,
+  profiles,
+  session as authSession,
+  user as authUser,
+  userSuspensions,
+} from "@/db/schema";
 
 import { authPolicy, getAuth } from "./auth";
 import { getEnv, listOf } from "./env";
@@ -217,17 +224,17 @@ async function readSession(requestHeaders: Headers): Promise<SignedIn | null | "
   const [row] = await getDb()
     .select({
       ...profileSummaryColumns,
-      sessionUserId: session.userId,
-      sessionEmail: user.email,
-      expiresAt: session.expiresAt,
-      createdAt: session.createdAt,
-      suspended: sql<boolean>`exists (select 1 from ${userSuspensions} where ${userSuspensions.userId} = ${session.userId})`,
+      sessionUserId: authSession.userId,
+      sessionEmail: authUser.email,
+      expiresAt: authSession.expiresAt,
+      createdAt: authSession.createdAt,
+      suspended: sql<boolean>`exists (select 1 from ${userSuspensions} where ${userSuspensions.userId} = ${authSession.userId})`,
     })
-    .from(session)
-    .innerJoin(user, eq(user.id, session.userId))
-    .innerJoin(profiles, eq(profiles.id, session.userId))
+    .from(authSession)
+    .innerJoin(authUser, eq(authUser.id, authSession.userId))
+    .innerJoin(profiles, eq(profiles.id, authSession.userId))
     .leftJoin(licences, eq(licences.licenceId, profiles.licenceId))
-    .where(eq(session.token, token));
+    .where(eq(authSession.token, token));
   if (!row) return "ask";
   const { sessionUserId, sessionEmail, expiresAt, createdAt, suspended, ...profile } = row;
   const now = Date.now();
