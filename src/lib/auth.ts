@@ -5,7 +5,7 @@ import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware } from "better-auth/api";
 import { nextCookies } from "better-auth/next-js";
 import { emailOTP } from "better-auth/plugins";
-import { and, eq, inArray, lt, or } from "drizzle-orm";
+import { and, eq, inArray, lt, or, type SQL } from "drizzle-orm";
 
 import { getDb } from "@/db/client";
 import { account, profiles, rateLimit, session, user, userSuspensions, verification } from "@/db/schema";
@@ -90,24 +90,32 @@ function bodyEmail(body: unknown): string | undefined {
 
 /**
  * R11: a session ends `sessionAbsoluteSeconds` after sign-in, however often sliding renewal moved its
- * expiry on; and a suspended user's session ends at once (ADR 075). Run before every endpoint and
- * every server-side `auth.api` call: such a session is deleted first, so Better Auth finds none and
- * answers as it does for a signed-out visitor. One statement, so the suspension check costs no
- * extra round trip.
+ * expiry on; and a suspended user's session ends at once (ADR 075). The condition on a session row,
+ * for a statement that deletes such sessions or one that reads them (lib/session.ts, ADR 231);
+ * `cutoff` is `sessionStartCutoff()`. Suspension is a subquery, so it costs no extra round trip.
+ */
+export function sessionEnded(cutoff: Date): SQL {
+  return or(
+    lt(session.createdAt, cutoff),
+    inArray(session.userId, getDb().select({ id: userSuspensions.userId }).from(userSuspensions)),
+  )!;
+}
+
+/** The sign-in time before which a session has passed the absolute limit (R11). */
+export function sessionStartCutoff(): Date {
+  return new Date(Date.now() - authPolicy.sessionAbsoluteSeconds * 1000);
+}
+
+/**
+ * Run before every endpoint and every server-side `auth.api` call: an ended session
+ * (`sessionEnded`) is deleted first, so Better Auth finds none and answers as it does for a
+ * signed-out visitor.
  */
 async function revokeIfEnded(token: string): Promise<void> {
-  const cutoff = new Date(Date.now() - authPolicy.sessionAbsoluteSeconds * 1000);
+  const cutoff = sessionStartCutoff();
   const revoked = await getDb()
     .delete(session)
-    .where(
-      and(
-        eq(session.token, token),
-        or(
-          lt(session.createdAt, cutoff),
-          inArray(session.userId, getDb().select({ id: userSuspensions.userId }).from(userSuspensions)),
-        ),
-      ),
-    )
+    .where(and(eq(session.token, token), sessionEnded(cutoff)))
     .returning({ userId: session.userId, createdAt: session.createdAt });
   for (const { userId, createdAt } of revoked)
     getLogger().info(

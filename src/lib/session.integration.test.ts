@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { profiles, session, userSuspensions } from "@/db/schema";
 import { insertUser } from "@tests/fixtures/accounts";
 import { setupTestDatabase } from "@tests/fixtures/db";
-import { actAs } from "@tests/fixtures/request-context";
+import { actAs, nextHeaders } from "@tests/fixtures/request-context";
 
 import { authPolicy, getAuth } from "./auth";
 import { getCurrentUser } from "./session";
@@ -102,7 +102,6 @@ describe("reading the signed-in user", () => {
     const { token } = (await sessionOf(account.id))!;
     await actAs(null);
     expect(await getCurrentUser()).toBeNull();
-    const { nextHeaders } = await import("@tests/fixtures/request-context");
     (await nextHeaders.headers()).set("cookie", cookie.replace(token, `${token.slice(0, -1)}A`));
     expect(await getCurrentUser()).toBeNull();
   });

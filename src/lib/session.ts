@@ -7,16 +7,9 @@ import { notFound, redirect } from "next/navigation";
 import { cache } from "react";
 
 import { getDb } from "@/db/client";
-import {
-  licences,
-  onboardingTours,
-  profiles,
-  session as authSession,
-  user as authUser,
-  userSuspensions,
-} from "@/db/schema";
+import { licences, onboardingTours, profiles, session as authSession, user as authUser } from "@/db/schema";
 
-import { authPolicy, getAuth } from "./auth";
+import { getAuth, sessionEnded, sessionStartCutoff } from "./auth";
 import { getEnv, listOf } from "./env";
 import { AppError } from "./errors";
 import { getLogger } from "./logger";
@@ -227,8 +220,7 @@ async function readSession(requestHeaders: Headers): Promise<SignedIn | null | "
       sessionUserId: authSession.userId,
       sessionEmail: authUser.email,
       expiresAt: authSession.expiresAt,
-      createdAt: authSession.createdAt,
-      suspended: sql<boolean>`exists (select 1 from ${userSuspensions} where ${userSuspensions.userId} = ${authSession.userId})`,
+      ended: sql<boolean>`${sessionEnded(sessionStartCutoff())}`,
     })
     .from(authSession)
     .innerJoin(authUser, eq(authUser.id, authSession.userId))
@@ -236,15 +228,12 @@ async function readSession(requestHeaders: Headers): Promise<SignedIn | null | "
     .leftJoin(licences, eq(licences.licenceId, profiles.licenceId))
     .where(eq(authSession.token, token));
   if (!row) return "ask";
-  const { sessionUserId, sessionEmail, expiresAt, createdAt, suspended, ...profile } = row;
+  const { sessionUserId, sessionEmail, expiresAt, ended, ...profile } = row;
   const now = Date.now();
-  const ended =
-    suspended ||
-    expiresAt.getTime() <= now ||
-    createdAt.getTime() <= now - authPolicy.sessionAbsoluteSeconds * 1000;
-  // Better Auth's rule: renewed once `updateAge` has passed since it last set the expiry.
+  // Better Auth's rules: expired at `expiresAt`; renewed once `updateAge` has passed since it last set it.
+  const expired = expiresAt.getTime() <= now;
   const renewalDue = expiresAt.getTime() - (sessionConfig.expiresIn - sessionConfig.updateAge) * 1000 <= now;
-  if (ended || renewalDue) return "ask";
+  if (ended || expired || renewalDue) return "ask";
   return { userId: sessionUserId, email: sessionEmail, profile: toProfileSummary(profile) };
 }
 
